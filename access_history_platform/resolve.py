@@ -28,6 +28,7 @@ from .logs import BadLine
 from .ordering import DEFAULT_CHUNK, OrderedLog, order_log
 from .records import LogLine
 from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution, Lookups, ResolutionCache
+from .sql.analysis import FOREIGN_SCAN
 from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.dispatch import UNPARSED, dispatch, no_record_reason
 from .sql.dialects import rules_for
@@ -611,6 +612,9 @@ class Resolver:
         if parts is None:
             return NO_RECORD, None, no_record_reason(parsed), True
         if parts.empty:
+            foreign = next((warning for warning in parts.warnings if FOREIGN_SCAN in warning), None)
+            if foreign is not None:  # (it reads another server's table, and nothing the record could name)
+                return QUARANTINED, None, foreign.rpartition("; ")[0], True
             return NO_RECORD, None, parts.no_record or "the statement touches no object", True
         partial = partial_names(parts, statement, self.dialect)
         if partial:

@@ -138,6 +138,9 @@ class DirectReads:
     #: of a table whose columns are unknown, the places (from 1) of the values an insert wrote that no name places
     #: (``INSERT INTO t SELECT a + 1 ...``: :func:`.dml.target_columns`), whose sources its lineage lacks
     unnamed_writes: dict[str, dict[int, None]] = field(default_factory=dict)
+    #: the scans of another server's table the statement reads (DuckDB's ``postgres_scan``): not recorded; a statement
+    #: that reads nothing else is set aside for them (:data:`FOREIGN_SCAN`)
+    foreign_scans: dict[str, None] = field(default_factory=dict)
 
     def warnings(self) -> tuple[str, ...]:
         """What :attr:`unresolved`, :attr:`unknown_stars` and :attr:`unnamed_writes` hold, as warnings on the
@@ -184,6 +187,8 @@ class DirectReads:
                      if len(places) > 1 else
                      f"the value written in place {listed} has no name that places it; its sources are")
             out.append(f"object {table}: its columns are unknown, and {which} not in its lineage")
+        for name in self.foreign_scans:
+            out.append(f"{name}(...): {FOREIGN_SCAN}; not recorded")
         return tuple(out)
 
     def touch(self, obj: CatalogObject) -> None:
@@ -472,6 +477,9 @@ def _data_type(text: str, dialect) -> exp.DataType | None:
     return None
 
 
+#: What a scan of another server's table reads (:attr:`DirectReads.foreign_scans`): a warning's text, and the reason a
+#: statement that reads nothing else is set aside.
+FOREIGN_SCAN = "reads a table of another database server (PostgreSQL's or MySQL's), which the catalog does not describe"
 #: DuckDB's scanners of another server's tables (its postgres and mysql extensions): what they read is not here.
 _OTHER_SERVERS_SCANS = frozenset({"postgres_scan", "postgres_scan_pushdown", "postgres_query", "mysql_query"})
 
@@ -1365,10 +1373,8 @@ class Analyzer:
                 node = self._queried(node)
             elif node.this.name.lower() in ("histogram", "histogram_values"):
                 node = _histogram_query(node)
-            elif node.this.name.lower() in _OTHER_SERVERS_SCANS:
-                raise UnsupportedStatement(
-                    f"{node.this.name}(...): reads a table of another database server (PostgreSQL's or MySQL's), "
-                    "which the catalog does not describe")
+            elif node.this.name.lower() in _OTHER_SERVERS_SCANS and self.reads is not None:
+                self.reads.foreign_scans[node.this.name] = None  # (what it reads: no object here)
         return node
 
     def _queried(self, node: exp.Table) -> exp.Expression:
@@ -2666,7 +2672,8 @@ class Analyzer:
         fields of a struct it builds to ``structs``."""
         rules = self.naming.rules
         if type(item) is exp.Column and type(item.this) is exp.Identifier and not rules.dotted_columns \
-                and not rules.defined_column_case:  # a column named: resolved once, for its flow and its name
+                and not (rules.defined_column_case and rules.selected_as_written):  # a column named: resolved once,
+            # for its flow and its name
             found = self._resolve(item, scope)  # (as :meth:`collect` and :meth:`_output_name` would, each again)
             if found is None and self.reads is not None:
                 self._unresolved(item, scope)
@@ -2991,12 +2998,15 @@ class Analyzer:
                 found = self._resolve(item, scope, record=False)
                 if found is not None and "." in found[0]:
                     return found[0]  # (ClickHouse's meta.key, a column whose name holds the dot: _dotted_column)
-            if self.naming.rules.defined_column_case and isinstance(item.this, exp.Identifier):
+            if self.naming.rules.defined_column_case and self.naming.rules.selected_as_written \
+                    and isinstance(item.this, exp.Identifier):
                 return self.naming.defined_column(item.this)  # BigQuery: "SELECT COL1 ... returns COL1" as written
             return self._column_name(item, self._resolve(item, scope, record=False))
         if isinstance(item, (exp.Dot,)) and isinstance(item.expression, exp.Identifier):
             return self.naming.ident(item.expression)
         if self.naming.rules.positional_names and position is not None:
+            if isinstance(item, exp.Paren):  # ((key) is key's column, as Hive's grammar has no node for brackets)
+                return self._output_name(item.unnest(), scope, position)
             return f"_c{position}"  # (Hive's key + 1 in second place: _c1)
         if _KINDS.get(type(item)) is _KEYWORD and (name := self._keyword_column(item, scope)) is not None:
             return self.naming.normalize(name)  # (Spark's current_timestamp of a table of that column: the column)

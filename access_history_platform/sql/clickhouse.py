@@ -986,7 +986,7 @@ def _view_of(create: exp.Create, source: exp.Table) -> exp.Create:
     return created
 
 
-#: The mark of the view a table that stores nothing is read as: its CREATE is a table's, and reads no row.
+#: The mark of the view a table that stores nothing is read as: its CREATE reads no row.
 STORES_NOTHING = "stores_nothing"
 
 

@@ -1053,9 +1053,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         flows = [flow for _, flow in result.columns]
         res.write(view, list(result.columns) if view.columns is None
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
-    if tree.meta.get(STORES_NOTHING):  # a ClickHouse Distributed or Merge table: CREATE TABLE, which reads no row
-        res = Resolution(binder)
-        view = view.evolve(domain="Table")
+    if tree.meta.get(STORES_NOTHING):  # a ClickHouse Distributed or Merge table: its CREATE reads no row (it is the
+        res = Resolution(binder)  # view it is read as, in this record as in every other: one object, one domain)
     res.ddl.append(ddl_entry(view, operation, properties))
     return res.parts()
 

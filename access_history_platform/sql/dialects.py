@@ -92,6 +92,10 @@ class DialectRules:
     #: COLUMN ... TO``), though it is found in any case: BigQuery's columns "are returned in the case which they
     #: were defined in".
     defined_column_case: bool = False
+    #: With :attr:`defined_column_case`: a column named in a select list is named as written there (BigQuery's "SELECT
+    #: COL1 ... returns COL1"); without it, as its table defined it (DuckDB's ``SELECT cosineofpi FROM t`` returns
+    #: ``CosineOfPi``).
+    selected_as_written: bool = True
     #: A path in one pair of quotes is several parts (BigQuery's `` `p.dataset.t` ``: no name holds a dot).
     quoted_paths: bool = False
     #: A table name's ``$`` suffix is a partition decorator (BigQuery's ``t$20240101``), not part of the name.
@@ -472,6 +476,7 @@ RULES: dict[str, DialectRules] = {
                            catalog_table_columns=True, rename_in_place=True, recursive_keyword=True,
                            # names keep the case they were created with, found in any case ("MyTaBLe")
                            case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
+                           selected_as_written=False,
                            # a table's row id, and MERGE ... RETURNING merge_action's action of each row
                            pseudo_columns=frozenset({"ROWID", "MERGE_ACTION"}),
                            # its own catalog's views and functions (duckdb_tables(), duckdb_types ...), and those

@@ -799,13 +799,19 @@ def duckdb_export_database(node: object, binder: Binder, statement: Statement) -
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
     database = binder.naming.normalize(found["db"].strip('"')) if found["db"] else binder.context.known("database")
     res = Resolution(binder, record_stages=True)
-    schemas = {"main", *(obj.parts[-1] for obj in binder.catalog.lookup_prefix("Schema", (database or "", "")))}
-    for schema in sorted(schemas):
-        for table in binder.catalog.lookup_prefix("relation", (database or "", schema, "")):
-            if table.domain == "Table" and table.session is None:
-                res.read_all_columns(table)
+    for table in _database_tables(binder, database or ""):
+        res.read_all_columns(table)
     res.write_location(found["dir"].replace("''", "'"))
     return res.parts()
+
+
+def _database_tables(binder: Binder, database: str) -> list[CatalogObject]:
+    """The permanent tables of each schema of the DuckDB database ``database``, as the catalog knows them now, in name
+    order: of its name in any case, and of a schema of any spelling (DuckDB finds names in any case, and keeps the
+    one each was created with: ``CREATE TABLE stage.t`` after ``CREATE SCHEMA Stage``)."""
+    folded = database.casefold()
+    return sorted((obj for obj in binder.catalog.objects() if obj.domain == "Table" and obj.session is None
+                   and len(obj.parts) == 3 and obj.parts[0].casefold() == folded), key=lambda obj: obj.name.casefold())
 
 
 FORMS["EXPORT DATABASE"] = duckdb_export_database
@@ -839,27 +845,26 @@ def duckdb_copy_database(node: object, binder: Binder, statement: Statement) -> 
     found = _COPY_DATABASE.fullmatch(statement.text)
     if binder.naming.dialect_name != "duckdb" or found is None:
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
-    source, target = (binder.naming.normalize(found[key].strip('"')) for key in ("source", "target"))
+    source, target = (binder.naming.object_name(found[key].strip('"'), found[key][:1] == '"')
+                      for key in ("source", "target"))
     rows = (found["what"] or "data").lower() == "data"
     res = Resolution(binder, record_stages=True)
-    schemas = {"main", *(obj.parts[-1] for obj in binder.catalog.lookup_prefix("Schema", (source, "")))}
-    for schema in sorted(schemas):
-        for table in binder.catalog.lookup_prefix("relation", (source, schema, "")):
-            if table.domain != "Table" or table.session is not None:
-                continue
-            name = ".".join((target, *table.parts[1:]))
-            object_id = ddl.new_object_id(binder.catalog, "Table", name, statement)
-            names = [column.name for column in table.columns or ()]
-            copy = CatalogObject(domain="Table", name=name, id=object_id,
-                                 columns=ddl.new_columns(object_id, names, like={c.name: c for c in table.columns or ()})
-                                 if table.columns is not None else None)
-            binder.catalog.put(binder.existing("relation", name), copy)
-            if rows:
-                query = res.query(exp.select(exp.Star()).from_(exp.Table(
-                    this=exp.to_identifier(table.parts[-1], quoted=True),
-                    db=exp.to_identifier(table.parts[-2], quoted=True),
-                    catalog=exp.to_identifier(table.parts[0], quoted=True))))
-                res.write(copy, query.columns)
+    named = next((obj.parts[0] for obj in binder.catalog.objects() if len(obj.parts) == 3
+                  and obj.parts[0].casefold() == target.casefold()), target)  # (the target's spelling, if known)
+    for table in _database_tables(binder, source):
+        name = ".".join((named, *table.parts[1:]))
+        object_id = ddl.new_object_id(binder.catalog, "Table", name, statement)
+        names = [column.name for column in table.columns or ()]
+        copy = CatalogObject(domain="Table", name=name, id=object_id,
+                             columns=ddl.new_columns(object_id, names, like={c.name: c for c in table.columns or ()})
+                             if table.columns is not None else None)
+        binder.catalog.put(binder.existing("relation", name), copy)
+        if rows:
+            query = res.query(exp.select(exp.Star()).from_(exp.Table(
+                this=exp.to_identifier(table.parts[-1], quoted=True),
+                db=exp.to_identifier(table.parts[-2], quoted=True),
+                catalog=exp.to_identifier(table.parts[0], quoted=True))))
+            res.write(copy, query.columns)
     return res.parts()
 
 

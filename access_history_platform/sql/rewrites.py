@@ -1426,6 +1426,13 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
     return edited(text, tokens, edits, dialect)
 
 
+#: The words that end the inputs of a MAP or REDUCE: the script's clauses, or a word that says the MAP was a name
+#: (``t map JOIN u USING (id)``).
+_AFTER_SCRIPT_INPUT = frozenset({"USING", "ROW", "RECORDWRITER", "SELECT", "FROM", "JOIN", "ON", "WHERE", "GROUP",
+                                 "ORDER", "LIMIT", "UNION", "LATERAL", "INNER", "LEFT", "RIGHT", "FULL", "CROSS",
+                                 "NATURAL", "SEMI", "ANTI"})
+
+
 def _map_reduce_as_transform(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Hive's (and Spark's) ``MAP a, b USING 'script'`` and ``REDUCE a, b USING 'script'``, the script's rows as a
     query's select clause, which sqlglot cannot read, as the ``SELECT TRANSFORM(a, b) USING 'script'`` they are
@@ -1440,9 +1447,11 @@ def _map_reduce_as_transform(text: str, tokens: list[Token], dialect: str) -> tu
         if word_of(token) not in ("MAP", "REDUCE") or tokens[at + 1].token_type == TokenType.L_PAREN \
                 or at and tokens[at - 1].token_type in (TokenType.COMMA, TokenType.DOT):
             continue
+        if at and word_of(tokens[at - 1]) in ("FROM", "JOIN", "AS", "TABLE", "INTO", "UPDATE"):
+            continue  # (a table or an alias named map: FROM map JOIN u USING (id))
         end = next((j for j in range(at + 1, len(tokens)) if levels[j] == levels[at]
-                    and word_of(tokens[j]) in ("USING", "ROW", "RECORDWRITER", "SELECT", "FROM")), None)
-        if end is None or word_of(tokens[end]) in ("SELECT", "FROM") or end == at + 1:
+                    and word_of(tokens[j]) in _AFTER_SCRIPT_INPUT), None)
+        if end is None or word_of(tokens[end]) not in ("USING", "ROW", "RECORDWRITER") or end == at + 1:
             continue
         edits += [(token.start, tokens[at + 1].start, "SELECT TRANSFORM("),
                   (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")]

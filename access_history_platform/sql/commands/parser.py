@@ -199,7 +199,7 @@ _RESERVED_CLICKHOUSE = _RESERVED - frozenset(
 
 #: Spark's and Databricks' key words are not reserved either unless ``spark.sql.ansi.enforceReservedKeywords`` is
 #: set (off by default, Spark 4 too): Delta's own tests name a table ``table`` (``ALTER TABLE table ADD CONSTRAINT``).
-_RESERVED_SPARK = _RESERVED_CLICKHOUSE - {"TABLE"}
+_RESERVED_SPARK = _RESERVED - {"TABLE"}
 
 _RESERVED_BY_DIALECT = {"postgres": _RESERVED_POSTGRES, "redshift": _RESERVED_REDSHIFT,
                         "clickhouse": _RESERVED_CLICKHOUSE, "spark": _RESERVED_SPARK, "spark2": _RESERVED_SPARK,
