@@ -1572,8 +1572,12 @@ _INTO_TABLE = re.compile(r"(?<!\s)(?<!\binsert)(?<!\bmerge)(?<!\boverwrite)\s+in
 @lru_cache(maxsize=1024)
 def _kind(keywords: tuple[str, ...], creates_table: bool = False) -> StatementKind:
     verb = keywords[0] if keywords else ""
-    return StatementKind(keywords, creates_table or verb in CATALOG_VERBS or keywords[:3] == _EVOLVING_MERGE,
-                         commands.may_own(keywords))
+    return StatementKind(keywords, creates_table or verb in CATALOG_VERBS or keywords[:3] == _EVOLVING_MERGE
+                         or keywords[:3] == _DATABASE_COPY, commands.may_own(keywords))
+
+
+#: DuckDB's ``COPY FROM DATABASE a TO b``: it makes a copy of each table of a in b.
+_DATABASE_COPY = ("COPY", "FROM", "DATABASE")
 
 
 #: Databricks' (and Spark's) ``MERGE WITH SCHEMA EVOLUTION INTO t ...``: its target gains the source's columns it
