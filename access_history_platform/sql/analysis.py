@@ -2903,6 +2903,10 @@ class Analyzer:
                 fields.append((self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
                                frozenset(acc)))
             return fields
+        if isinstance(cast, exp.Subquery) and isinstance(cast.this, exp.Select) \
+                and str(cast.this.args.get("kind") or "").upper() == "STRUCT":
+            result = self.query(cast.this, scope, scope.ctes)  # (SELECT AS STRUCT a AS x, ...).*: its columns
+            return None if result.open else list(result.columns)
         choice = _choice(cast)
         if choice is not None and all(isinstance(branch, exp.Struct) for branch in choice[1]):
             # IF(c, STRUCT(a AS x, ...), STRUCT(b AS x, ...)).*: each field from that field of every branch (by
