@@ -2903,6 +2903,19 @@ class Analyzer:
                 fields.append((self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
                                frozenset(acc)))
             return fields
+        call = self.binder.udf_call(cast) if isinstance(cast, (exp.Anonymous, exp.Dot)) else None
+        fields = self.binder.udf_struct_fields(call[0]) if call is not None else None
+        if call is not None and fields is not None:  # f(x).* of a SQL UDF building a STRUCT: its fields
+            fn, args = call
+            if self.reads is not None:
+                self.reads.touch(fn)
+            flows = []
+            for arg in args:
+                arg_acc: set = set()
+                self.collect(arg, scope, arg_acc)
+                flows.append(frozenset(arg_acc))
+            return [(name, frozenset().union({FunctionAtom(fn)}, *(flows[i] for i in used if i < len(flows))))
+                    for name, used in fields]
         if isinstance(cast, exp.Subquery) and isinstance(cast.this, exp.Select) \
                 and str(cast.this.args.get("kind") or "").upper() == "STRUCT":
             result = self.query(cast.this, scope, scope.ctes)  # (SELECT AS STRUCT a AS x, ...).*: its columns

@@ -735,6 +735,22 @@ class Binder:
             return None
         return referenced_arguments(tree, argument_names(fn.argument_signature), self.naming)
 
+    def udf_struct_fields(self, fn: CatalogObject) -> list[tuple[str, frozenset[int]]] | None:
+        """The fields of the STRUCT a SQL UDF's body builds (``AS (STRUCT(UPPER(x) AS up, ...))``), each with the
+        indices of the arguments it is computed from; None for another body."""
+        if fn.external or not is_sql_udf(fn) or not fn.body:
+            return None
+        tree = self._parse_expression(fn.body, fn)
+        while isinstance(tree, exp.Paren):
+            tree = tree.this
+        if not isinstance(tree, exp.Struct) or not tree.expressions \
+                or not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in tree.expressions):
+            return None
+        names = argument_names(fn.argument_signature)
+        return [(self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
+                 referenced_arguments(e.expression if isinstance(e, exp.PropertyEQ) else e.this, names, self.naming))
+                for e in tree.expressions]
+
     def udf_body(self, fn: CatalogObject) -> QueryResult | None:
         """What a SQL UDF's body reads, recorded among the base objects: the tables it queries and the non-SQL functions it
         calls, in a query or an expression (``js_f(y) + 1``); None for another function."""
