@@ -459,8 +459,8 @@ def bare_call_written_out(text: str) -> str:
     return f"{text[:tokens[0].start]}EXEC {text[tokens[0].start:]}" if tokens and _bare_call_at(tokens, 0) else text
 
 
-#: A text's first word (group 1), or the comment or bracket it begins with.
-_FIRST_WORD = re.compile(r"\s*+(?:([A-Za-z_]\w*+)|--|/\*|\[)")
+#: A text's first word after its comments (group 1), or the bracket it begins with.
+_FIRST_WORD = re.compile(r"(?:\s++|--[^\n]*+|/\*.*?\*/)*+(?:([A-Za-z_]\w*+)|\[)", re.DOTALL)
 
 
 def _bare_call_at(tokens: list[Token], index: int) -> bool:
