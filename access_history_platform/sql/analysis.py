@@ -1327,6 +1327,10 @@ class Analyzer:
     def _join_type(self, join: exp.Join) -> str:
         if (join.args.get("kind") or "").upper() == "CROSS":
             return "CROSS_JOIN"
+        if str(join.args.get("method") or "").upper() == "ASOF" and not join.args.get("side") \
+                and self.naming.dialect_name == "snowflake":
+            return "LEFT_OUTER_JOIN"  # (Snowflake's ASOF JOIN keeps every left row, with the right's or NULLs;
+            # DuckDB's drops a row of no match, as an inner join does, and writes ASOF LEFT JOIN to keep it)
         return _JOIN_TYPES.get((join.args.get("side") or "").upper(), "INNER_JOIN")
 
     def _using(self, names: list[str], right: Source | None, scope: Scope, chain: int = 0) -> None:

@@ -48,7 +48,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
-    if dialect in ("duckdb", "postgres", "redshift") and ("<<=" in text or ">>=" in text):
+    if dialect == "duckdb" and ("<<=" in text or ">>=" in text):  # (PostgreSQL's: _operators_written_out)
         text, tokens = _containments_compared(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "ALTER") and "compression" in lowered:
         text, tokens = _column_compressions_left_out(text, tokens, dialect)
@@ -1333,8 +1333,9 @@ def _table_named_table_quoted(text: str, tokens: list[Token], dialect: str) -> t
 
 
 def _containments_compared(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """An address's containment, ``a <<= b`` and ``a >>= b`` (PostgreSQL's and DuckDB's inet operators), which sqlglot
-    cannot read, as the comparison ``a <= b`` (``a >= b``): the same values read, a boolean made.
+    """An address's containment, ``a <<= b`` and ``a >>= b`` (DuckDB's inet operators, as PostgreSQL's, which
+    :func:`_operators_written_out` reads), which sqlglot cannot read, as the comparison ``a <= b`` (``a >= b``): the
+    same values read, a boolean made.
 
     >>> sql = "SELECT cidr, INET '192.168.1.5/32' <<= cidr FROM tbl"
     >>> _containments_compared(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
@@ -3185,10 +3186,12 @@ def _apply_as_function(text: str, tokens: list[Token], dialect: str) -> tuple[st
 _UNREAD_OPERATORS = frozenset({
     "<<=", ">>=", "~=", "<<|", "|>>", "&<|", "|&>", "?#", "?-|", "?||", "<^", ">^", "##", "&&&", "<<#>>",
     "*=", "*<>", "*<", "*<=", "*>", "*>=", "~<~", "~<=~", "~>=~", "~>~", "<@>", "<%", "%>", "<<%", "%>>", "<<->",
-    "<->>", "<#>", "<+>", "<~>", "<%>"})
+    "<->>", "<#>", "<+>", "<~>", "<%>",
+    # PGroonga's full-text search operators
+    "&@~", "&@*", "&@|", "&@~|", "&~", "&^", "&^~", "&^|", "&^~|", "&=~", "==="})
 #: Where one of them may be (a cheap look before the tokens are read).
 _UNREAD_OPERATOR = re.compile(r"<<=|>>=|~=|<<\||\|>>|&<\||\|&>|\?#|\?-\||\?\|\||[<>]\^|##|&&&|<<#>>|\*[<>=]|~[<>]=?~"
-                              r"|<@>|<%|%>|<<->|<->>|<[#+~]>")
+                              r"|<@>|<%|%>|<<->|<->>|<[#+~]>|&[@~^=]|===")
 
 
 def _operators_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:

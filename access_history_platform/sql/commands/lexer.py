@@ -99,7 +99,8 @@ QUOTED = frozenset(
     }
 )
 STRINGS = frozenset(
-    {TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING}
+    {TokenType.STRING, TokenType.RAW_STRING, TokenType.HEREDOC_STRING, TokenType.NATIONAL_STRING,
+     TokenType.BYTE_STRING}  # (PostgreSQL's escape string E'...' is one to sqlglot's tokenizer)
 )
 OPENING = frozenset({TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE})
 CLOSING = frozenset({TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE})
