@@ -887,6 +887,8 @@ _VALUE_FUNCTIONS = frozenset({"current_date", "current_time", "current_timestamp
                               "current_user", "current_role", "session_user", "user", "current_catalog",
                               "current_schema"})
 _VALUE_FUNCTION_DIALECTS = frozenset({"postgres", "redshift", "trino", "presto", "athena"})
+#: The mark of a column that is the first name of a path of fields (``user`` of ``user.name``): no value function.
+_PATH_HEAD = "path_head"
 _FLATTEN_COLUMNS = ("SEQ", "KEY", "PATH", "INDEX", "VALUE", "THIS")
 
 
@@ -3497,7 +3499,8 @@ class Analyzer:
         if pseudo and name.upper() in pseudo and not self._catalogued(name, scope):
             return name, EMPTY  # a pseudo-column of a wildcard or partitioned table: no column of it
         if table is None and not this.quoted and name.casefold() in _VALUE_FUNCTIONS \
-                and self.naming.dialect_name in _VALUE_FUNCTION_DIALECTS and not self._catalogued(name, scope):
+                and self.naming.dialect_name in _VALUE_FUNCTION_DIALECTS and not node.meta.get(_PATH_HEAD) \
+                and not self._catalogued(name, scope):
             return name, EMPTY  # user, current_role, current_schema: a function called without parentheses
         current: Scope | None = scope
         while current is not None:
@@ -3785,6 +3788,7 @@ class Analyzer:
                 # alias"): pkg.c, whose pkg names no FROM item, is a package's constant, no column
                 return self.naming.ident(parts[1]), EMPTY
         head = exp.column(parts[0].copy())
+        head.meta[_PATH_HEAD] = True  # (user.name: a column user's field, no value function's: it has no fields)
         found = self._resolve(head, scope, record=record) if len(parts) > 1 else None
         return self._field_of(found, head, parts[1], scope) if found is not None else None
 

@@ -1543,12 +1543,18 @@ def _sqlite_clauses_written_out(text: str, tokens: list[Token], dialect: str) ->
     a column's type ``ANY`` (a column of no type), a key's column order (``PRIMARY KEY (x ASC)``), and a virtual
     table's ``key = value`` arguments (``fts5(body, content = 't')``: options of its module); a table aliased
     ``outer`` (a word SQLite does not reserve), quoted; an UPSERT's later ``ON CONFLICT`` clauses (SQLite runs the
-    first whose target a row violates), their assignments added to the first's.
+    first whose target a row violates), their assignments and conditions added to the first's.
 
     >>> [_sqlite_clauses_written_out(sql, tokens_of(sql, "sqlite"), "sqlite")[0] for sql in (
     ...     "select a from t where b = ?1", "create table r (h text primary key on conflict fail, d any, primary key(h desc))",
     ...     "insert into t(a) values (1) on conflict(a) do update set c = 1 on conflict do update set d = 2")]
-    ['select a from t where b = ?', 'create table r (h text primary key, d, primary key(h))', 'insert into t(a) values (1) on conflict(a) do update set c = 1, d = 2']
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['select a from t where b = ?', 'create table r (h text primary key, d, primary key(h))',
+     'insert into t(a) values (1) ON CONFLICT(a) DO UPDATE SET c = 1, d = 2']
+    >>> sql = ("insert into t values (1) on conflict(a) where a > 0 do nothing "
+    ...        "on conflict(b) where b is not null do update set d = 2 where t.e < 5 returning a")
+    >>> _sqlite_clauses_written_out(sql, tokens_of(sql, "sqlite"), "sqlite")[0]
+    'insert into t values (1) ON CONFLICT(a) where a > 0 DO UPDATE SET d = 2 WHERE (t.e < 5) returning a'
     """
     levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
     creating = words[0] == "CREATE"
@@ -1586,27 +1592,28 @@ def _sqlite_clauses_written_out(text: str, tokens: list[Token], dialect: str) ->
             else:
                 edits.append((tokens[start].start, tokens[stop - 1].end + 1, ""))
     if len(conflicts) > 1:
-        first_end = conflicts[1]
-        assignments = []
-        for number, at in enumerate(conflicts[1:], 1):
-            end = conflicts[number + 1] if number + 1 < len(conflicts) else len(tokens)
-            sets = next((j for j in range(at, end) if levels[j] == 0 and words[j] == "SET"), None)
-            stop = next((j for j in range(at, end) if levels[j] == 0 and words[j] in ("WHERE", "RETURNING")), end)
-            if sets is not None and sets + 1 < stop:
-                assignments.append(text[tokens[sets + 1].start:tokens[stop - 1].end + 1])
-        first_set = next((j for j in range(conflicts[0], first_end) if levels[j] == 0 and words[j] == "SET"), None)
-        first_stop = next((j for j in range(conflicts[0], first_end) if levels[j] == 0 and words[j] == "WHERE"),
-                          first_end)
         returning = next((j for j in range(conflicts[-1], len(tokens)) if levels[j] == 0 and words[j] == "RETURNING"),
                          len(tokens))
-        added = "".join(f", {a}" for a in assignments) if first_set is not None else \
-            (f" DO UPDATE SET {', '.join(assignments)}" if assignments else "")
-        if first_set is None and assignments:  # (ON CONFLICT DO NOTHING first: its NOTHING gives way to the SETs)
-            nothing = next(j for j in range(conflicts[0], first_end) if words[j] == "NOTHING")
-            edits.append((tokens[nothing - 1].start, tokens[nothing].end + 1, added.strip()))
-            added = ""
-        edits.append((tokens[first_stop - 1].end + 1, tokens[first_stop - 1].end + 1, added))
-        edits.append((tokens[first_end - 1].end + 1, tokens[returning - 1].end + 1, ""))
+        bounds = [*conflicts, returning]
+        target, assignments, conditions = None, [], []
+        for number, at in enumerate(conflicts):
+            end = bounds[number + 1]
+            does = next((j for j in range(at + 2, end) if levels[j] == 0 and words[j] == "DO"), None)
+            if does is None:
+                return edited(text, tokens, edits, dialect)  # (not an upsert clause as SQLite writes one)
+            if number == 0:
+                target = text[tokens[at + 1].end + 1:tokens[does].start]  # (the first's target, its WHERE too)
+            sets = next((j for j in range(does, end) if levels[j] == 0 and words[j] == "SET"), None)
+            if sets is None:
+                continue  # (DO NOTHING)
+            where = next((j for j in range(sets + 1, end) if levels[j] == 0 and words[j] == "WHERE"), end)
+            if sets + 1 < where:
+                assignments.append(text[tokens[sets + 1].start:tokens[where - 1].end + 1])
+            if where + 1 < end:
+                conditions.append(f"({text[tokens[where + 1].start:tokens[end - 1].end + 1]})")
+        action = (f"DO UPDATE SET {', '.join(assignments)}" + (f" WHERE {' OR '.join(conditions)}" if conditions else "")
+                  if assignments else "DO NOTHING")
+        edits.append((tokens[conflicts[0]].start, tokens[returning - 1].end + 1, f"ON CONFLICT{target}{action}"))
     return edited(text, tokens, edits, dialect)
 
 

@@ -450,8 +450,11 @@ def bare_call_written_out(text: str) -> str:
     ['EXEC sp_helptext dbo.p', 'EXEC [dbo].[p] @x = 1\\nSELECT 1', "THROW 5, 'x', 1"]
     """
     first = _FIRST_WORD.match(text)
-    if first is None or first.group(1) is not None and first.group(1).upper() in _RESERVED:
-        return text  # (most batches: their first word a statement's)
+    if first is None:
+        return text
+    lead = text[:first.start(1)] if first.group(1) is not None else ""
+    if first.group(1) is not None and first.group(1).upper() in _RESERVED and lead.count("/*") == lead.count("*/"):
+        return text  # (most batches: their first word a statement's; a nested comment is the tokenizer's to read)
     try:
         tokens = tokens_of(text, "tsql")
     except SqlglotError:
@@ -459,8 +462,8 @@ def bare_call_written_out(text: str) -> str:
     return f"{text[:tokens[0].start]}EXEC {text[tokens[0].start:]}" if tokens and _bare_call_at(tokens, 0) else text
 
 
-#: A text's first word after its comments (group 1), or the bracket it begins with.
-_FIRST_WORD = re.compile(r"(?:\s++|--[^\n]*+|/\*.*?\*/)*+(?:([A-Za-z_]\w*+)|\[)", re.DOTALL)
+#: A text's first word after its comments (group 1), or the bracket or quote it begins with.
+_FIRST_WORD = re.compile(r"(?:\s++|--[^\n]*+|/\*.*?\*/)*+(?:([A-Za-z_]\w*+)|\[|\")", re.DOTALL)
 
 
 def _bare_call_at(tokens: list[Token], index: int) -> bool:
