@@ -48,8 +48,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _namespace_as_schema(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "values" in lowered:
         text, tokens = _values_columns_quoted(text, tokens, dialect)
-    if dialect == "duckdb" and ("<<=" in text or ">>=" in text):  # (PostgreSQL's: _operators_written_out)
-        text, tokens = _containments_compared(text, tokens, dialect)
+    if dialect == "duckdb" and ("<<=" in text or ">>=" in text):  # (its inet containment, as PostgreSQL's below)
+        text, tokens = _operators_written_out(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "ALTER") and "compression" in lowered:
         text, tokens = _column_compressions_left_out(text, tokens, dialect)
     if dialect == "hive" and word_of(tokens[0]) in ("EXPORT", "IMPORT"):
@@ -1330,21 +1330,6 @@ def _table_named_table_quoted(text: str, tokens: list[Token], dialect: str) -> t
             or not (word_of(following) in _AFTER_TARGET or following.token_type == TokenType.L_PAREN):
         return text, tokens
     return edited(text, tokens, [(table.start, table.end + 1, f"`{table.text}`")], dialect)
-
-
-def _containments_compared(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """An address's containment, ``a <<= b`` and ``a >>= b`` (DuckDB's inet operators, as PostgreSQL's, which
-    :func:`_operators_written_out` reads), which sqlglot cannot read, as the comparison ``a <= b`` (``a >= b``): the
-    same values read, a boolean made.
-
-    >>> sql = "SELECT cidr, INET '192.168.1.5/32' <<= cidr FROM tbl"
-    >>> _containments_compared(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
-    "SELECT cidr, INET '192.168.1.5/32' <= cidr FROM tbl"
-    """
-    edits = [(token.start, token.end + 1, "") for token, following in zip(tokens, tokens[1:])
-             if (token.token_type, following.token_type) in ((TokenType.LT, TokenType.LTE), (TokenType.GT, TokenType.GTE))
-             and token.end + 1 == following.start]
-    return edited(text, tokens, edits, dialect)
 
 
 def _column_compressions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -3202,9 +3187,9 @@ _UNREAD_OPERATOR = re.compile(r"<<=|>>=|~=|<<\||\|>>|&<\||\|&>|\?#|\?-\||\?\|\||
 
 
 def _operators_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """Each of PostgreSQL's binary operators that sqlglot does not read (:data:`_UNREAD_OPERATORS`) written as
-    ``<->``, an operator of two operands it reads (both read either way): ``ip <<= '10.0.0.0/8'``, ``b ~= box``,
-    pgvector's ``a <#> b``. An operator is the characters written together; one ending in ``+`` or ``-`` ends before
+    """Each of PostgreSQL's binary operators that sqlglot does not read (:data:`_UNREAD_OPERATORS`; DuckDB's inet
+    containment too) written as ``<->``, an operator of two operands it reads (both read either way): ``ip <<=
+    '10.0.0.0/8'``, ``b ~= box``, pgvector's ``a <#> b``. An operator is the characters written together; one ending in ``+`` or ``-`` ends before
     them unless it holds one of ``~ ! @ # % ^ & | ` ?`` (PostgreSQL's rule: ``a*=-1`` is ``a *= -1``).
 
     >>> sql = "select id from items where ip<<=inet '10.0.0.0/8' and b |>> c order by embedding <#> '[3,1,2]'"
