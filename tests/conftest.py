@@ -11,7 +11,8 @@ would retry it (plain ``local[2]`` fails the job on a task's first failure, what
 duplicates nothing.
 
 The short-lived Spark drivers the tests start (the ``ahp``, ``dagster`` and demo processes,
-the Connect server and the standalone daemons, which inherit this process's environment) run
+the Connect server and the standalone daemons, which inherit this process's environment, and the
+standalone cluster's executors, through ``spark.executor.extraJavaOptions``) run
 their JVMs with the quick JIT compiler only (``-XX:TieredStopAtLevel=1``, through
 ``SPARK_SUBMIT_OPTS`` unless it is already set): on the tests' small data a new driver spends
 more CPU in the optimizing compiler (C2) than on the work (``tests/test_pipeline.py`` alone

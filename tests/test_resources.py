@@ -66,6 +66,34 @@ def test_a_local_driver_gets_the_quick_jit_compiler_unless_the_deployment_gives_
     assert DRIVER_JAVA_OPTIONS not in session_config(spark_config_for("local[2]")), "spark-defaults.conf's own"
 
 
+def test_a_local_spark_connect_servers_jvm_gets_the_quick_compiler_and_keeps_its_own_options_beside_a_users(
+        tmp_path, monkeypatch):
+    """``bin/spark-connect start``'s JVM options: a local master's server runs the quick compiler as a local driver
+    does, unless ``--conf spark.driver.extraJavaOptions=...`` or ``SPARK_SUBMIT_OPTS`` gives options; given options
+    do not replace the server's own (its temporary folder, which stop removes, and the archive of Spark's classes):
+    they replaced them, and a server so started kept its temporary files in /tmp."""
+    from access_history_platform.class_archive import java_options, option_word
+    from resources.spark import DRIVER_JAVA_OPTIONS, LOCAL_JAVA_OPTIONS
+    from tools.spark_connect import ConnectServer, server_conf
+
+    monkeypatch.delenv("SPARK_SUBMIT_OPTS", raising=False)
+    local = ConnectServer(folder=tmp_path / "local server", host="127.0.0.1", port=15002, master="local[2]")
+    cluster = ConnectServer(folder=tmp_path / "cluster", host="127.0.0.1", port=15003, master="spark://10.0.0.1:7077")
+    archive = java_options(local.folder / "conf")
+    assert archive, "bin/setup built the archive of Spark's classes"
+
+    def own(server):
+        return f'{option_word(f"-Djava.io.tmpdir={server.folder}/jvm-tmp")} {archive}'
+
+    assert server_conf(local)[DRIVER_JAVA_OPTIONS] == f"{LOCAL_JAVA_OPTIONS} {own(local)}"
+    assert server_conf(cluster)[DRIVER_JAVA_OPTIONS] == own(cluster), "a cluster's driver is left to the cluster"
+    given = server_conf(local, {DRIVER_JAVA_OPTIONS: "-XX:+UseG1GC -Xss4m", "spark.sql.shuffle.partitions": "3"})
+    assert given[DRIVER_JAVA_OPTIONS] == f"-XX:+UseG1GC -Xss4m {own(local)}", "alone: two collectors fail"
+    assert given["spark.sql.shuffle.partitions"] == "3"
+    launcher = server_conf(local, env={"SPARK_SUBMIT_OPTS": "-XX:+UseSerialGC"})
+    assert launcher[DRIVER_JAVA_OPTIONS] == own(local), "the launcher's own options"
+
+
 def test_a_runs_local_driver_runs_the_quick_compiler_and_the_throughput_collector_and_maps_the_archive():
     """A driver as a Dagster run starts one (no ``SPARK_SUBMIT_OPTS``; the tests' own drivers have theirs): the JVM
     itself says which compiler level and collector it runs, and it maps the archive of Spark's classes."""

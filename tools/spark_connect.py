@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from access_history_platform.class_archive import option_word, spark_home, with_archive
-from resources.spark import BASE_CONF, local_conf, local_cores
+from resources.spark import (BASE_CONF, DRIVER_JAVA_OPTIONS, LOCAL_JAVA_OPTIONS, SUBMIT_OPTIONS_VARIABLE, local_conf,
+                             local_cores)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 15002
@@ -178,25 +179,44 @@ def port_open(host: str, port: int) -> bool:
         return False
 
 
-def server_conf(server: ConnectServer) -> dict[str, str]:
-    """The server's Spark properties: where it listens, the sessions' UTC days and Parquet timestamps
-    (:data:`resources.spark.BASE_CONF`, which the runs' sessions set too), and, for a local master, its driver on loopback,
-    shuffle partitions sized to its cores (:func:`resources.spark.local_conf`) and its cores as the default
-    parallelism (a Connect client has no ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks
-    to split an account-day into). A cluster's master leaves those to the cluster."""
-    conf = {
+def server_conf(server: ConnectServer, conf: Mapping[str, str] | None = None,
+                env: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The server's Spark properties, ``conf``'s over the tool's: where it listens, its JVM's options
+    (:func:`java_options_of`), the sessions' UTC days and Parquet timestamps (:data:`resources.spark.BASE_CONF`,
+    which the runs' sessions set too), and, for a local master, its driver on loopback, shuffle partitions sized to
+    its cores (:func:`resources.spark.local_conf`) and its cores as the default parallelism (a Connect client has no
+    ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks to split an account-day into). A
+    cluster's master leaves those to the cluster."""
+    given = dict(conf or {})
+    properties = {
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
-        # The server's JVM temporary files (among them a folder per client session, Spark Connect's ML cache)
-        # under its folder, removed by stop, not left in /tmp for every session ever opened.
-        # And the archive of Spark's classes, which halves the server's start (class_archive.py).
-        "spark.driver.extraJavaOptions": with_archive(option_word(f"-Djava.io.tmpdir={server.folder / TMP_DIR}"),
-                                                      conf_dir=server.folder / "conf"),  # one word: spaces, quotes
         **BASE_CONF,
     }
     if server.master.startswith("local"):
-        conf |= {**local_conf(server.master), "spark.default.parallelism": str(local_cores(server.master))}
-    return conf
+        properties |= {**local_conf(server.master), "spark.default.parallelism": str(local_cores(server.master))}
+    properties |= given
+    properties[DRIVER_JAVA_OPTIONS] = java_options_of(server, given.get(DRIVER_JAVA_OPTIONS), env)
+    return properties
+
+
+def java_options_of(server: ConnectServer, given: str | None = None, env: Mapping[str, str] = os.environ) -> str:
+    """The server JVM's options: ``given`` (``--conf spark.driver.extraJavaOptions=...``), then the server's own,
+    which ``given`` does not replace: its temporary files under its folder (among them a folder per client session,
+    Spark Connect's ML cache), removed by stop, not left in /tmp for every session ever opened; and the archive of
+    Spark's classes, which halves the server's start (class_archive.py).
+
+    Without ``given``, a local master's server runs the quick JIT compiler, as a local run's driver does
+    (:data:`resources.spark.LOCAL_JAVA_OPTIONS`), unless ``SPARK_SUBMIT_OPTS`` gives the JVM options of the
+    deployment's own. It is the whole of Spark on one machine: on this 2-core machine its warm-up took 50 s instead
+    of 63 s, the two runs after it 27.4 and 27.2 s instead of 29.9 and 28.0 s, and the server's JVM 112 s of CPU
+    instead of 195 s over the three (the optimizing compiler's threads took a core from the work).
+    """
+    if given is None:
+        local = server.master.startswith("local") and not env.get(SUBMIT_OPTIONS_VARIABLE, "").strip()
+        given = LOCAL_JAVA_OPTIONS if local else ""
+    own = option_word(f"-Djava.io.tmpdir={server.folder / TMP_DIR}")  # one word: spaces, quotes
+    return with_archive(f"{given} {own}", conf_dir=server.folder / "conf")
 
 
 def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: str = DEFAULT_HOST,
@@ -205,7 +225,8 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
                  timeout: float = START_TIMEOUT) -> ConnectServer:
     """Start a Spark Connect server in the background and return once its port answers.
 
-    ``conf`` adds or overrides Spark properties. ``detach``: the server runs in a session of its own, so that it
+    ``conf`` adds or overrides Spark properties (driver Java options it gives do not replace the server's own:
+    :func:`java_options_of`). ``detach``: the server runs in a session of its own, so that it
     outlives the process group that started it (a shell script, a terminal); a test passes ``False`` so that its
     group's end takes the server with it. Raises :class:`ConnectServerError` when a server of the folder is
     running, the port is taken, Spark's script fails, or the server dies or does not answer within ``timeout``
@@ -222,7 +243,7 @@ def start_server(folder: Path = DEFAULT_DIR, *, master: str = "local[*]", host: 
         raise ConnectServerError(f"a server started from {folder} is already running ({shown})")
     if server.answers():
         raise ConnectServerError(f"{host}:{port} is already in use by another process: choose another --port")
-    properties = {**server_conf(server), **(conf or {})}
+    properties = server_conf(server, conf, env)
     command = [str(spark_home() / "sbin" / "start-connect-server.sh"), "--master", master,
                "--driver-memory", driver_memory]
     for key, value in properties.items():

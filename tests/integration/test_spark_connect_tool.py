@@ -35,12 +35,13 @@ CONNECT_SESSION_JOB = Path(__file__).with_name("connect_session_job.py")
 CONNECT_LOST_JOB = Path(__file__).with_name("connect_lost_job.py")
 CONNECT_RESTART_JOB = Path(__file__).with_name("connect_restart_job.py")
 TIMEOUT_SECONDS = 300
+USERS_SHELL_LACKS = frozenset({"PYSPARK_PYTHON", "SPARK_SUBMIT_OPTS", "SPARK_DAEMON_JAVA_OPTS"})
 
 
 def spark_connect(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
-    """``bin/spark-connect`` with the environment of a user's shell (no ``PYSPARK_PYTHON``: the test run sets one)
-    and ``settings``."""
-    env = {name: value for name, value in os.environ.items() if name != "PYSPARK_PYTHON"} | settings
+    """``bin/spark-connect`` with the environment of a user's shell (none of the JVM options and Python the test run
+    sets: ``tests/conftest.py``) and ``settings``."""
+    env = {name: value for name, value in os.environ.items() if name not in USERS_SHELL_LACKS} | settings
     return subprocess.run([str(ROOT / "bin" / "spark-connect"), *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=TIMEOUT_SECONDS, check=False)
 
@@ -62,6 +63,8 @@ def test_bin_spark_connect_starts_a_server_the_runs_use_and_stops_it(tmp_path: P
         server = server_in(folders[0])
         assert server is not None and server.pid() is not None
         assert str(archive_path()) in mapped_files(server.pid()), "the server maps the archive of Spark's classes"
+        command = Path(f"/proc/{server.pid()}/cmdline").read_bytes().split(b"\0")
+        assert b"-XX:TieredStopAtLevel=1" in command, "a local master's server runs the quick compiler"
 
         status = spark_connect("status", *where)
         assert (status.returncode, status.stdout.split(" (")[0]) == (0, f"running: {url}")
