@@ -80,6 +80,7 @@ class CatalogCache:
     #: view's definition reads, found with its :attr:`views` entry
     view_locations: dict[int, tuple[str, ...]] = field(default_factory=dict)
     udf_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
+    udf_fields: dict[int, list[tuple[str, frozenset[int]]] | None] = field(default_factory=dict)
     udf_bodies: dict[int, QueryResult | None] = field(default_factory=dict)
     policy_args: dict[int, frozenset[int] | None] = field(default_factory=dict)
     stages: dict[tuple, object] = field(default_factory=dict)
@@ -106,6 +107,7 @@ class CatalogCache:
             self.serial = catalog.serial
         if catalog.version != self.version:
             self.udf_args.clear()
+            self.udf_fields.clear()
             self.udf_bodies.clear()
             self.policy_args.clear()
             self.stages.clear()
@@ -738,6 +740,9 @@ class Binder:
     def udf_struct_fields(self, fn: CatalogObject) -> list[tuple[str, frozenset[int]]] | None:
         """The fields of the STRUCT a SQL UDF's body builds (``AS (STRUCT(UPPER(x) AS up, ...))``), each with the
         indices of the arguments it is computed from; None for another body."""
+        return self._cached(self.cache.udf_fields, fn.id, lambda: self._struct_fields(fn))
+
+    def _struct_fields(self, fn: CatalogObject) -> list[tuple[str, frozenset[int]]] | None:
         if fn.external or not is_sql_udf(fn) or not fn.body:
             return None
         tree = self._parse_expression(fn.body, fn)
