@@ -19,6 +19,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 from sqlglot.dialects.dialect import Dialect
+from sqlglot.parser import Parser
 from sqlglot.tokens import Token, TokenType
 
 from . import clickhouse, tsql
@@ -240,6 +241,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _sqlite_forms_written_out(text, tokens, dialect)
     if dialect == "sqlite" and _SQLITE_CLAUSES.search(text):
         text, tokens = _sqlite_clauses_written_out(text, tokens, dialect)
+    if dialect == "teradata":
+        text, tokens = _teradata_forms_written_out(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "view" in lowered \
@@ -1513,6 +1516,95 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
         if 0 < at < len(tokens) and tokens[at - 1].token_type == TokenType.R_PAREN:
             return edited(text, tokens, [(tokens[at - 1].end + 1, tokens[-1].end + 1, "")], dialect)
     return text, tokens
+
+
+#: The words that begin a Teradata query or data change after a request's ``LOCKING`` modifiers (and their short
+#: forms).
+_TERADATA_QUERIES = frozenset({"SELECT", "SEL", "INSERT", "INS", "UPDATE", "UPD", "DELETE", "DEL", "MERGE", "WITH"})
+#: Teradata's conversion attributes, beside a data type, in ``expression (attribute, ...)``.
+_TERADATA_ATTRIBUTES = frozenset({"FORMAT", "TITLE", "CHARACTER", "UPPERCASE", "CASESPECIFIC", "NOT"})
+
+
+def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Teradata's forms sqlglot cannot read, or reads wrong, written as it reads them, none changing what is read or
+    written: a request's ``LOCKING ... FOR ACCESS`` modifiers (and a view's before a WITH) left out (they take
+    locks); ``INSERT INTO t (1, 2)``, whose VALUES Teradata lets out, with it (it was read as a column list of
+    columns named 1 and 2); ``SELECT NORMALIZE [ON MEETS OR OVERLAPS] ...`` without the option (it was read as a
+    column NORMALIZE, and the column after it lost); ``CREATE TABLE t AS s WITH DATA`` as the copy of ``s``'s rows it
+    is (``AS (SELECT * FROM s) WITH DATA``; ``WITH NO DATA`` copies the definition alone, as sqlglot reads it); and
+    a data type conversion ``amt (INTEGER)``, ``sum(x) (DEC(18,2))``, ``dt (DATE, FORMAT 'YYYY')`` left out (a
+    conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``).
+
+    >>> [_teradata_forms_written_out(sql, tokens_of(sql, "teradata"), "teradata")[0] for sql in (
+    ...     "LOCKING TABLE s FOR ACCESS LOCKING ROW FOR WRITE SEL id FROM s", "INS tgt (3, 'x')",
+    ...     "SELECT NORMALIZE ON MEETS OR OVERLAPS id, dt FROM s", "CREATE TABLE t4 AS s WITH DATA PRIMARY INDEX (id)",
+    ...     "SELECT amt (INTEGER) AS a2, SUM(x) (DEC(18,2)), dt (DATE, FORMAT 'YYYY'), ADD_MONTHS(DATE, 1) FROM s")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['SEL id FROM s', "INS tgt VALUES (3, 'x')", 'SELECT id, dt FROM s',
+     'CREATE TABLE t4 AS (SELECT * FROM s) WITH DATA PRIMARY INDEX (id)',
+     'SELECT amt AS a2, SUM(x), dt, ADD_MONTHS(DATE, 1) FROM s']
+    """
+    levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
+    count = len(tokens)
+    for at, token in enumerate(tokens):
+        kind, word = token.token_type, words[at]
+        if kind == TokenType.LOCK and levels[at] == 0 and (at == 0 or words[at - 1] == "AS"):
+            query = next((j for j in range(at + 1, count) if levels[j] == 0 and words[j] in _TERADATA_QUERIES), None)
+            if query is not None and (at == 0 or words[query] == "WITH"):
+                edits.append((token.start, tokens[query].start, ""))
+        elif word in ("SELECT", "SEL") and at + 1 < count and words[at + 1] == "NORMALIZE":
+            stop = at + 2
+            if stop < count and words[stop] == "ON":
+                stop += 1
+                while stop < count and words[stop] in ("MEETS", "OVERLAPS", "OR"):
+                    stop += 1
+            edits.append((tokens[at + 1].start, tokens[stop].start if stop < count else len(text), ""))
+        elif kind == TokenType.L_PAREN and at and _conversion(tokens, words, at, group_end(tokens, at)):
+            edits.append((tokens[at - 1].end + 1, tokens[group_end(tokens, at) - 1].end + 1, ""))
+    if words[0] in ("INSERT", "INS") and count > 2:
+        opening = next((j for j in range(1, count) if tokens[j].token_type == TokenType.L_PAREN), None)
+        if opening is not None and group_end(tokens, opening) == count and all(
+                tokens[j].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT, TokenType.INTO)
+                for j in range(1, opening)):
+            edits.append((tokens[opening].start, tokens[opening].start, "VALUES "))
+    if words[0] == "CREATE":
+        named = next((j for j in range(count) if levels[j] == 0 and words[j] == "AS"), None)
+        if named is not None and named + 3 < count and tokens[named + 1].token_type in (TokenType.VAR,
+                                                                                      TokenType.IDENTIFIER):
+            stop = named + 2
+            while stop + 1 < count and tokens[stop].token_type == TokenType.DOT:
+                stop += 2
+            if stop + 1 < count and words[stop] == "WITH" and words[stop + 1] == "DATA":
+                source = text[tokens[named + 1].start:tokens[stop - 1].end + 1]
+                edits.append((tokens[named + 1].start, tokens[stop - 1].end + 1, f"(SELECT * FROM {source})"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _conversion(tokens: list[Token], words: list[str | None], opening: int, closing_after: int) -> bool:
+    """Whether the bracket at ``opening`` is a Teradata data type conversion of what precedes it (a column, a call,
+    a bracketed expression, a literal): each of its comma-separated parts a data type (``DECIMAL(10,2)``) or a
+    conversion attribute (``FORMAT 'YYYY'``), not a function's arguments (``ADD_MONTHS(DATE, 1)``: the word before
+    is a function sqlglot knows) nor a CREATE's column list."""
+    before = tokens[opening - 1]
+    if before.token_type not in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN, TokenType.NUMBER,
+                                 TokenType.STRING) or closing_after <= opening + 2:
+        return False
+    if before.token_type == TokenType.VAR and (words[opening - 1] in Parser.FUNCTIONS
+                                               or opening >= 2 and words[opening - 2] in ("TABLE", "VIEW", "INTO")):
+        return False
+    part_start = opening + 1
+    for at in range(opening + 1, closing_after):
+        if at == part_start:
+            kind = tokens[at].token_type
+            if kind not in Parser.TYPE_TOKENS and words[at] not in _TERADATA_ATTRIBUTES:
+                return False
+            if kind in (TokenType.DATE, TokenType.TIME, TokenType.TIMESTAMP) and \
+                    tokens[at + 1].token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.L_PAREN):
+                return False  # (a literal, DATE '2020-01-01')
+        if tokens[at].token_type == TokenType.COMMA and depths(tokens[opening + 1:closing_after - 1])[
+                at - opening - 1] == 0:
+            part_start = at + 1
+    return True
 
 
 #: A text that may hold a SQLite clause sqlglot cannot read (:func:`_sqlite_clauses_written_out`).
