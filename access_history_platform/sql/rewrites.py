@@ -243,6 +243,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _sqlite_clauses_written_out(text, tokens, dialect)
     if dialect == "teradata":
         text, tokens = _teradata_forms_written_out(text, tokens, dialect)
+    if dialect in ("doris", "starrocks") and ("[" in text or _DORIS_CLAUSES.search(text)):
+        text, tokens = _doris_forms_written_out(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
         text, tokens = _open_slices_bounded(text, tokens, dialect)
     if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "view" in lowered \
@@ -1516,6 +1518,62 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
         if 0 < at < len(tokens) and tokens[at - 1].token_type == TokenType.R_PAREN:
             return edited(text, tokens, [(tokens[at - 1].end + 1, tokens[-1].end + 1, "")], dialect)
     return text, tokens
+
+
+#: A text that may hold a Doris or StarRocks clause sqlglot cannot read (:func:`_doris_forms_written_out`).
+_DORIS_CLAUSES = re.compile(r"\b(?:tablet|partitions|partition\s+(?!by\b)\w+|rollup)\b", re.IGNORECASE)
+#: Doris's and StarRocks's hints in square brackets: a scan's (``FROM t [_SYNC_MV_]``), a join's (``JOIN [broadcast]``)
+#: and a window's (``OVER ([hash] PARTITION BY k)``).
+_SCAN_HINTS = frozenset({"_SYNC_MV_", "_META_"})
+_JOIN_HINTS = frozenset({"BROADCAST", "SHUFFLE", "BUCKET", "COLOCATE", "SKEW", "UNREORDER"})
+_WINDOW_HINTS = frozenset({"HASH", "SKEWED", "SORT"})
+
+
+def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Doris's and StarRocks's forms sqlglot cannot read, or reads wrong, written as it reads them, none changing what
+    is read or written: the hints in square brackets of a scan (``FROM t [_SYNC_MV_]``, which was read as a subscript
+    of a table, and the statement recorded nothing), of a join (``JOIN [broadcast]``) and of a window (``OVER ([hash]
+    ...)``) left out; a table's ``TABLET(10001)``, ``PARTITIONS (p1, p2)``, ``TEMPORARY PARTITION (p1)`` and
+    ``PARTITION p1`` left out (the first two were read as the table's alias and a call, and its columns lost: every
+    row read is of the table); and a rollup (``ALTER TABLE t ADD ROLLUP r (k, v)``, ``DROP ROLLUP r``), an index of the
+    table as Doris keeps one, read as the index it is (it was read as a column named ROLLUP added to the table).
+
+    >>> [_doris_forms_written_out(sql, tokens_of(sql, "doris"), "doris")[0] for sql in (
+    ...     "SELECT k FROM t [_SYNC_MV_] JOIN [broadcast] u ON t.k = u.k", "select sum(v) over ([hash] partition by k) from t",
+    ...     "SELECT k FROM t TABLET(10001), u PARTITIONS (p1, p2) WHERE arr[1] > 0", "SELECT k FROM t PARTITION p1",
+    ...     "ALTER TABLE t ADD ROLLUP r1 (k, v)")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['SELECT k FROM t JOIN u ON t.k = u.k', 'select sum(v) over ( partition by k) from t',
+     'SELECT k FROM t, u WHERE arr[1] > 0', 'SELECT k FROM t', 'ALTER TABLE t ADD INDEX r1 (k, v)']
+    """
+    words, edits, count = [word_of(t) for t in tokens], [], len(tokens)
+    for at, token in enumerate(tokens):
+        kind, word = token.token_type, words[at]
+        if kind == TokenType.L_BRACKET and at and at + 2 < count and tokens[at + 2].token_type == TokenType.R_BRACKET:
+            hint, before = words[at + 1], tokens[at - 1]
+            if hint in _SCAN_HINTS and before.token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                    or hint in _JOIN_HINTS and words[at - 1] == "JOIN" \
+                    or hint in _WINDOW_HINTS and before.token_type == TokenType.L_PAREN and at >= 2 \
+                    and words[at - 2] == "OVER":
+                edits.append((before.end + 1, tokens[at + 2].end + 1, ""))
+        elif word in ("TABLET", "PARTITIONS", "TEMPORARY", "PARTITION") and at and \
+                tokens[at - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN) and \
+                words[0] in ("SELECT", "WITH", "INSERT", "CREATE") and at + 1 < count:
+            following = tokens[at + 1]
+            if word == "TEMPORARY" and words[at + 1] == "PARTITION" and at + 2 < count:
+                stop = group_end(tokens, at + 2)
+            elif word == "PARTITION" and following.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+                stop = at + 2  # (PARTITION p1: one partition, no brackets)
+            elif word in ("TABLET", "PARTITIONS") and following.token_type == TokenType.L_PAREN:
+                stop = group_end(tokens, at + 1)
+            else:
+                continue
+            if tokens[at - 1].token_type != TokenType.R_PAREN or word != "PARTITION":
+                edits.append((tokens[at - 1].end + 1, tokens[stop - 1].end + 1, ""))
+        elif word == "ROLLUP" and words[0] == "ALTER" and at and words[at - 1] in ("ADD", "DROP") \
+                and at + 1 < count and tokens[at + 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+            edits.append((token.start, token.end + 1, "INDEX"))
+    return edited(text, tokens, edits, dialect)
 
 
 #: The words that begin a Teradata query or data change after a request's ``LOCKING`` modifiers (and their short
