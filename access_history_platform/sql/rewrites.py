@@ -1591,7 +1591,8 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     column NORMALIZE, and the column after it lost); ``CREATE TABLE t AS s WITH DATA`` as the copy of ``s``'s rows it
     is (``AS (SELECT * FROM s) WITH DATA``; ``WITH NO DATA`` copies the definition alone, as sqlglot reads it); and
     a data type conversion ``amt (INTEGER)``, ``sum(x) (DEC(18,2))``, ``dt (DATE, FORMAT 'YYYY')`` left out (a
-    conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``).
+    conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``); a macro's
+    definition as the procedure it stands for (:func:`_macro_as_procedure`), and ``EXEC m [(arguments)]`` as its call.
 
     >>> [_teradata_forms_written_out(sql, tokens_of(sql, "teradata"), "teradata")[0] for sql in (
     ...     "LOCKING TABLE s FOR ACCESS LOCKING ROW FOR WRITE SEL id FROM s", "INS tgt (3, 'x')",
@@ -1604,6 +1605,15 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     """
     levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
     count = len(tokens)
+    if count > 2 and words[0] in ("CREATE", "REPLACE") and words[1] == "MACRO":
+        return _macro_as_procedure(text, tokens, words, dialect)
+    if count == 2 and words[0] == "EXECUTE" and tokens[1].token_type == TokenType.STRING:  # (a command's rest)
+        short = f"EXEC{text[tokens[0].end + 1:]}"
+        called = _macro_call(short, tokens_of(short, dialect), dialect)
+        if called is not None:
+            return called
+    if count > 1 and words[0] == "EXEC" and (called := _macro_call(text, tokens, dialect)) is not None:
+        return called
     for at, token in enumerate(tokens):
         kind, word = token.token_type, words[at]
         if kind == TokenType.LOCK and levels[at] == 0 and (at == 0 or words[at - 1] == "AS"):
@@ -1636,6 +1646,43 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
                 source = text[tokens[named + 1].start:tokens[stop - 1].end + 1]
                 edits.append((tokens[named + 1].start, tokens[stop - 1].end + 1, f"(SELECT * FROM {source})"))
     return edited(text, tokens, edits, dialect)
+
+
+def _macro_call(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]] | None:
+    """``EXEC m [(arguments)]``, a Teradata macro executed, as its call (``CALL m(arguments)``); None for another
+    EXEC."""
+    count = len(tokens)
+    if count < 2 or tokens[1].token_type not in (TokenType.VAR, TokenType.IDENTIFIER) \
+            or word_of(tokens[1]) == "IMMEDIATE":
+        return None
+    stop = 2
+    while stop + 1 < count and tokens[stop].token_type == TokenType.DOT:
+        stop += 2
+    if stop < count and not (tokens[stop].token_type == TokenType.L_PAREN and group_end(tokens, stop) == count):
+        return None
+    return edited(text, tokens, [(tokens[0].start, tokens[0].end + 1, "CALL"),
+                                 (tokens[stop - 1].end + 1, tokens[stop - 1].end + 1, "()" if stop == count else "")],
+                  dialect)
+
+
+def _macro_as_procedure(text: str, tokens: list[Token], words: list[str | None], dialect: str
+                        ) -> tuple[str, list[Token]]:
+    """A Teradata macro's definition (``CREATE | REPLACE MACRO m [(parameters)] AS (a; b;)``) as the procedure it
+    stands for (``CREATE PROCEDURE m() BEGIN a; b; END``): its statements run when it is executed (``EXEC m``, a
+    call), never when it is defined (they were recorded as run, reading and writing what the macro does). Its
+    parameters are left out (a call names the macro, whatever its arguments)."""
+    named = 3
+    while named + 1 < len(tokens) and tokens[named].token_type == TokenType.DOT:
+        named += 2
+    body = next((j for j in range(named, len(tokens) - 1) if words[j] == "AS"
+                 and tokens[j + 1].token_type == TokenType.L_PAREN), None)
+    if body is None:
+        return text, tokens
+    closing = group_end(tokens, body + 1) - 1
+    statements = text[tokens[body + 1].end + 1:tokens[closing].start].strip()
+    name = text[tokens[2].start:tokens[named - 1].end + 1]
+    procedure = f"CREATE PROCEDURE {name}() BEGIN {statements}{'' if statements.endswith(';') else ';'} END"
+    return procedure, tokens_of(procedure, dialect)
 
 
 def _conversion(tokens: list[Token], words: list[str | None], opening: int, closing_after: int) -> bool:

@@ -1009,38 +1009,47 @@ def _split(text: str, dialect: str) -> list[str]:
         return split_scanning(text, dialect)
     plain = split_plain(text, dialect)
     chunks = plain if plain is not None else split_tokenizing(text, dialect)
-    return _rule_bodies(chunks) if dialect == "postgres" and _RULE.search(text) else chunks
+    if dialect == "postgres" and _RULE.search(text):
+        return _bodies_joined(chunks, _RULE, dialect)
+    if dialect == "teradata" and _MACRO.search(text):
+        return _bodies_joined(chunks, _MACRO, dialect)
+    return chunks
 
 
 #: PostgreSQL's ``CREATE [OR REPLACE] RULE``, whose ``DO [ALSO | INSTEAD] (a; b)`` holds several statements.
 _RULE = re.compile(r"\bcreate\s+(?:or\s+replace\s+)?rule\b", re.IGNORECASE)
+#: Teradata's ``CREATE | REPLACE MACRO m AS (a; b;)``, whose bracketed body holds several statements.
+_MACRO = re.compile(r"\b(?:create|replace)\s+macro\b", re.IGNORECASE)
 
 
-def _rule_bodies(chunks: list[str]) -> list[str]:
-    """The chunks of a request with each ``CREATE RULE`` whose parenthesized actions were cut at their ``;`` whole
-    again: a rule's actions run when its event does, as statements of their own, never when it is created.
+def _bodies_joined(chunks: list[str], opener: re.Pattern, dialect: str) -> list[str]:
+    """The chunks of a request with each statement ``opener`` matches whose parenthesized body was cut at its ``;``
+    whole again: a PostgreSQL rule's actions run when its event does, as statements of their own, never when it is
+    created; a Teradata macro's statements run when it is executed (``EXEC m``).
 
-    >>> _rule_bodies(["create rule r as on delete to t do also (delete from u where k = old.k",
-    ...               "delete from v where k = old.k", ")", "select 1"])
+    >>> _bodies_joined(["create rule r as on delete to t do also (delete from u where k = old.k",
+    ...                 "delete from v where k = old.k", ")", "select 1"], _RULE, "postgres")
     ['create rule r as on delete to t do also (delete from u where k = old.k; delete from v where k = old.k; )', \
 'select 1']
+    >>> _bodies_joined(["REPLACE MACRO m AS (SELECT a FROM t", "DELETE FROM u ALL", ")"], _MACRO, "teradata")
+    ['REPLACE MACRO m AS (SELECT a FROM t; DELETE FROM u ALL; )']
     """
     out: list[str] = []
-    open_rule = 0  # parentheses the rule being joined leaves open (each chunk tokenized once)
+    left_open = 0  # parentheses the statement being joined leaves open (each chunk tokenized once)
     for chunk in chunks:
-        if open_rule > 0:
+        if left_open > 0:
             out[-1] += "; " + chunk
-        elif _RULE.match(chunk.lstrip()):
+        elif opener.match(chunk.lstrip()):
             out.append(chunk)
         else:
             out.append(chunk)
             continue
         try:
-            tokens = Dialect.get_or_raise("postgres").tokenize(chunk)
+            tokens = Dialect.get_or_raise(dialect).tokenize(chunk)
         except SqlglotError:
-            open_rule = 0
+            left_open = 0
             continue
-        open_rule += sum(t.token_type == TokenType.L_PAREN for t in tokens) - sum(
+        left_open += sum(t.token_type == TokenType.L_PAREN for t in tokens) - sum(
             t.token_type == TokenType.R_PAREN for t in tokens)
     return out
 
