@@ -1007,7 +1007,7 @@ FORMS.update(dict.fromkeys(BIGQUERY_POLICY_FORMS, bigquery_row_access_policy))
 
 #: Session and maintenance verbs of PostgreSQL (and Spark's RESET): a setting reset, a transaction aborted, a
 #: notification channel, a table's physical order or indexes rebuilt: no data read or written. (Not LOCK: Teradata's
-#: LOCK ... FOR ACCESS prefixes a query.)
+#: LOCK ... FOR ACCESS prefixes a query: :func:`lock`.)
 _SESSION_VERBS = ("RESET", "ABORT", "LISTEN", "UNLISTEN", "NOTIFY", "DISCARD", "CHECKPOINT", "CLUSTER", "REINDEX")
 FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
 #: T-SQL's messages, errors, waits, jumps, cursor moves and database checks, MySQL's raised conditions (SIGNAL): no
@@ -1021,6 +1021,10 @@ FORMS.update(dict.fromkeys((f"CREATE {unique}{kind} INDEX" for unique in ("", "U
                             for kind in ("CLUSTERED", "NONCLUSTERED", "COLUMNSTORE", "CLUSTERED COLUMNSTORE",
                                          "NONCLUSTERED COLUMNSTORE")), no_record))
 FORMS["UPDATE STATISTICS"] = no_record
+#: Teradata's statistics of a table's columns, gathered for its optimizer (``COLLECT STATISTICS ON t COLUMN (c)``): as
+#: T-SQL's, no data of the table's own is read or written
+FORMS.update(dict.fromkeys(("COLLECT STATISTICS", "COLLECT STATS", "COLLECT STAT", "DROP STATISTICS", "DROP STATS"),
+                           no_record))
 #: T-SQL's objects of no rows: partition schemes and functions (where a table's partitions are stored, by which
 #: values), XML, spatial and full-text indexes and full-text catalogs (indexes: reads and writes name the table), XML
 #: schema collections (the schemas an xml column's values are checked against)
@@ -1054,7 +1058,8 @@ _LOCK_MODE = re.compile(r"\bIN(?:\s++(?!MODE\b)[A-Z]++)*+\s++MODE\b", re.IGNOREC
 
 def lock(node: exp.Command, binder: Binder, statement: Statement) -> None:
     """PostgreSQL's (Oracle's, Redshift's) ``LOCK [TABLE] t [, ...] [IN mode MODE] [NOWAIT]``: a lock taken, no data
-    read or written. Teradata's ``LOCK t FOR ACCESS`` prefixes a query: that one is set aside, its query unread."""
+    read or written. Teradata's ``LOCK t FOR ACCESS`` before a query is left out before this
+    (:func:`.rewrites._teradata_forms_written_out`); one before a form that is not read is set aside with it."""
     text = _LOCK_MODE.sub("", statement.text)  # IN SHARE UPDATE EXCLUSIVE MODE
     if re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|MERGE|WITH)\b", text, re.IGNORECASE):
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")

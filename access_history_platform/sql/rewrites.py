@@ -1592,7 +1592,9 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     is (``AS (SELECT * FROM s) WITH DATA``; ``WITH NO DATA`` copies the definition alone, as sqlglot reads it); and
     a data type conversion ``amt (INTEGER)``, ``sum(x) (DEC(18,2))``, ``dt (DATE, FORMAT 'YYYY')`` left out (a
     conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``); a macro's
-    definition as the procedure it stands for (:func:`_macro_as_procedure`), and ``EXEC m [(arguments)]`` as its call.
+    definition as the procedure it stands for (:func:`_macro_as_procedure`), and ``EXEC m [(arguments)]`` as its call;
+    ``COMMENT ON TABLE t AS 'text'`` with the IS it stands for (``RENAME TABLE a AS b``: the commands' parser); and
+    the short forms ``BT`` and ``ET`` (a transaction's start and end) written out.
 
     >>> [_teradata_forms_written_out(sql, tokens_of(sql, "teradata"), "teradata")[0] for sql in (
     ...     "LOCKING TABLE s FOR ACCESS LOCKING ROW FOR WRITE SEL id FROM s", "INS tgt (3, 'x')",
@@ -1607,6 +1609,14 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     count = len(tokens)
     if count > 2 and words[0] in ("CREATE", "REPLACE") and words[1] == "MACRO":
         return _macro_as_procedure(text, tokens, words, dialect)
+    if words in (["BT"], ["ET"], ["END", "TRANSACTION"]):  # (a transaction's bounds, ET's long form)
+        short = {"BT": "BEGIN TRANSACTION", "ET": "COMMIT", "END": "COMMIT"}[words[0]]
+        return edited(text, tokens, [(tokens[0].start, tokens[-1 if words[0] == "END" else 0].end + 1, short)],
+                      dialect)
+    if words[0] == "COMMENT" and count > 3:  # COMMENT ON TABLE t AS 'text'
+        named = next((j for j in range(2, count - 1) if levels[j] == 0 and words[j] == "AS"), None)
+        if named is not None and tokens[named + 1].token_type == TokenType.STRING:
+            return edited(text, tokens, [(tokens[named].start, tokens[named].end + 1, "IS")], dialect)
     if count == 2 and words[0] == "EXECUTE" and tokens[1].token_type == TokenType.STRING:  # (a command's rest)
         short = f"EXEC{text[tokens[0].end + 1:]}"
         called = _macro_call(short, tokens_of(short, dialect), dialect)

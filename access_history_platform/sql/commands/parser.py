@@ -823,7 +823,7 @@ class _Parser:
 
     def rename_objects(self) -> RenameObjects:
         """``RENAME [TABLE | TABLES | DATABASE | DICTIONARY] a TO b [, c TO d ...] [ON CLUSTER c]`` (MySQL's,
-        ClickHouse's; Oracle's without a kind)."""
+        ClickHouse's; Oracle's without a kind; Teradata's with AS or TO)."""
         self.advance()
         named = self.word("the kind") if self.at_any(_RENAMED_KINDS) else ""
         # (a dictionary is read as a view; Oracle's RENAME names no kind: a table, a view or a sequence)
@@ -833,7 +833,8 @@ class _Parser:
         pairs = []
         while True:
             old = self.name(f"the {named.lower()} name")
-            self.expect("TO", what="TO after the name")
+            if not (self.dialect == "teradata" and self.accept("AS")):  # (Teradata's RENAME TABLE a AS b too)
+                self.expect("TO", what="TO after the name")
             pairs.append((old, self.name(f"the new {named.lower()} name")))
             if not self.accept(","):
                 break
