@@ -1521,7 +1521,7 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
 
 
 #: A text that may hold a Doris or StarRocks clause sqlglot cannot read (:func:`_doris_forms_written_out`).
-_DORIS_CLAUSES = re.compile(r"\b(?:tablet|partitions|partition\s+(?!by\b)\w+|rollup)\b", re.IGNORECASE)
+_DORIS_CLAUSES = re.compile(r"\b(?:tablet|partitions|partition\s+(?!by\b)\w+|rollup|label|force)\b", re.IGNORECASE)
 #: Doris's and StarRocks's hints in square brackets: a scan's (``FROM t [_SYNC_MV_]``), a join's (``JOIN [broadcast]``)
 #: and a window's (``OVER ([hash] PARTITION BY k)``).
 _SCAN_HINTS = frozenset({"_SYNC_MV_", "_META_"})
@@ -1536,7 +1536,8 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ...)``) left out; a table's ``TABLET(10001)``, ``PARTITIONS (p1, p2)``, ``TEMPORARY PARTITION (p1)`` and
     ``PARTITION p1`` left out (the first two were read as the table's alias and a call, and its columns lost: every
     row read is of the table); and a rollup (``ALTER TABLE t ADD ROLLUP r (k, v)``, ``DROP ROLLUP r``), an index of the
-    table as Doris keeps one, read as the index it is (it was read as a column named ROLLUP added to the table).
+    table as Doris keeps one, read as the index it is (it was read as a column named ROLLUP added to the table); an
+    INSERT's ``WITH LABEL l`` (the load's name) and a DROP's ``FORCE`` (no recycle bin) left out.
 
     >>> [_doris_forms_written_out(sql, tokens_of(sql, "doris"), "doris")[0] for sql in (
     ...     "SELECT k FROM t [_SYNC_MV_] JOIN [broadcast] u ON t.k = u.k", "select sum(v) over ([hash] partition by k) from t",
@@ -1546,7 +1547,7 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ['SELECT k FROM t JOIN u ON t.k = u.k', 'select sum(v) over ( partition by k) from t',
      'SELECT k FROM t, u WHERE arr[1] > 0', 'SELECT k FROM t', 'ALTER TABLE t ADD INDEX r1 (k, v)']
     """
-    words, edits, count = [word_of(t) for t in tokens], [], len(tokens)
+    levels, words, edits, count = depths(tokens), [word_of(t) for t in tokens], [], len(tokens)
     for at, token in enumerate(tokens):
         kind, word = token.token_type, words[at]
         if kind == TokenType.L_BRACKET and at and at + 2 < count and tokens[at + 2].token_type == TokenType.R_BRACKET:
@@ -1570,6 +1571,11 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                 continue
             if tokens[at - 1].token_type != TokenType.R_PAREN or word != "PARTITION":
                 edits.append((tokens[at - 1].end + 1, tokens[stop - 1].end + 1, ""))
+        elif word == "WITH" and words[0] == "INSERT" and at + 2 < count and words[at + 1] == "LABEL" \
+                and not levels[at]:  # (INSERT INTO t WITH LABEL l ...: the load's name)
+            edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
+        elif word == "FORCE" and at == count - 1 and words[0] == "DROP":  # (DROP TABLE t FORCE: no recycle bin)
+            edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
         elif word == "ROLLUP" and words[0] == "ALTER" and at and words[at - 1] in ("ADD", "DROP") \
                 and at + 1 < count and tokens[at + 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
             edits.append((token.start, token.end + 1, "INDEX"))

@@ -1348,11 +1348,15 @@ class _Parser:
 
     def at_external_table_part(self) -> bool:
         """An external table's partitions or files, or a table's partition (Spark's, Hive's and Databricks' ``ADD
-        [IF NOT EXISTS] PARTITION (c = v)``, ``DROP [IF EXISTS] PARTITION (...)``): no column."""
+        [IF NOT EXISTS] PARTITION (c = v)``, ``DROP [IF EXISTS] PARTITION (...)``; Oracle's, MySQL's, Doris's and
+        StarRocks's named without brackets): no column."""
         if self.kind == "EXTERNAL TABLE" and self.at_any(_EXTERNAL_TABLE_PARTS):
             return True
         if self.dialect in ("oracle", "mysql") and self.at_any(_ORACLE_PARTITIONS):  # DROP PARTITION p [UPDATE INDEXES]
             return True
+        if self.dialect in ("doris", "starrocks") and (self.at_any(_ORACLE_PARTITIONS) or self.at("TEMPORARY",
+                                                                                                  "PARTITION")):
+            return True  # (ADD [TEMPORARY] PARTITION p VALUES ..., DROP PARTITION p [FORCE], ADD PARTITIONS FROM ...)
         if self.dialect == "clickhouse" and self.at_any(_CLICKHOUSE_TABLE_PARTS):  # (a column is ADD COLUMN c there)
             return True
         return any(self.at(*words, "PARTITION", "(") for words in ((), ("IF", "NOT", "EXISTS"), ("IF", "EXISTS")))
@@ -1484,6 +1488,8 @@ class _Parser:
             return [self.other_change(first)]  # MODIFY COMMENT | ORDER BY | TTL | SETTING ...: the table's, no column's
         if self.at_not_a_column():  # MODIFY PRIMARY KEY (...) NOT ENFORCED ...: a constraint's state
             return [self.other_change(first)]
+        if verb == "MODIFY" and self.dialect in ("doris", "starrocks") and self.at_any(_ORACLE_PARTITIONS):
+            return [self.other_change(first)]  # MODIFY PARTITION p SET (...): a partition's properties, no column
         if verb == "ALTER" and self.at_any(_DISTRIBUTION) and not self.at("COLUMN"):
             return [self.other_change(first)]  # Redshift's ALTER DISTSTYLE / DISTKEY / [COMPOUND] SORTKEY / ENCODE
         with self.rule(f"{verb} COLUMN"):
