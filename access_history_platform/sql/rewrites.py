@@ -1600,7 +1600,8 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``); a macro's
     definition as the procedure it stands for (:func:`_macro_as_procedure`), and ``EXEC m [(arguments)]`` as its call;
     ``COMMENT ON TABLE t AS 'text'`` with the IS it stands for (``RENAME TABLE a AS b``: the commands' parser); and
-    the short forms ``BT`` and ``ET`` (a transaction's start and end) written out.
+    the short forms ``BT`` and ``ET`` (a transaction's start and end) written out; and a CREATE TABLE's options of no
+    column (:func:`_teradata_table_options_left_out`).
 
     >>> [_teradata_forms_written_out(sql, tokens_of(sql, "teradata"), "teradata")[0] for sql in (
     ...     "LOCKING TABLE s FOR ACCESS LOCKING ROW FOR WRITE SEL id FROM s", "INS tgt (3, 'x')",
@@ -1645,6 +1646,8 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
             edits.append((tokens[at + 1].start, tokens[stop].start if stop < count else len(text), ""))
         elif kind == TokenType.L_PAREN and at and _conversion(tokens, words, at, group_end(tokens, at)):
             edits.append((tokens[at - 1].end + 1, tokens[group_end(tokens, at) - 1].end + 1, ""))
+    if words[0] == "CREATE" and "TABLE" in words[:6]:
+        edits += _teradata_table_options_left_out(tokens, words, levels)
     if words[0] in ("INSERT", "INS") and count > 2:
         opening = next((j for j in range(1, count) if tokens[j].token_type == TokenType.L_PAREN), None)
         if opening is not None and group_end(tokens, opening) == count and all(
@@ -1662,6 +1665,28 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
                 source = text[tokens[named + 1].start:tokens[stop - 1].end + 1]
                 edits.append((tokens[named + 1].start, tokens[stop - 1].end + 1, f"(SELECT * FROM {source})"))
     return edited(text, tokens, edits, dialect)
+
+
+def _teradata_table_options_left_out(tokens: list[Token], words: list[str | None], levels: list[int]
+                                     ) -> list[tuple[int, int, str]]:
+    """The edits that leave out of a Teradata CREATE TABLE what sqlglot cannot read and no column depends on: a
+    table option ``MAP = TD_MAP1`` (the AMPs its rows are spread over), a ``PARTITION BY`` of column or row
+    partitions (``(COLUMN ADD 10, RANGE_N(a BETWEEN 1 AND 10 EACH 1))``), and a period column's ``AS VALIDTIME`` /
+    ``AS TRANSACTIONTIME`` (which time it keeps)."""
+    edits, count = [], len(tokens)
+    for at in range(1, count - 2):
+        if levels[at] == 0 and words[at] == "MAP" and tokens[at + 1].token_type == TokenType.EQ \
+                and tokens[at - 1].token_type == TokenType.COMMA:
+            edits.append((tokens[at - 2].end + 1, tokens[at + 2].end + 1, ""))
+        elif levels[at] == 0 and words[at] == "PARTITION BY" and at > 2:
+            following = at + 1
+            if tokens[following].token_type in (TokenType.VAR, TokenType.IDENTIFIER) and following + 1 < count:
+                following += 1  # (RANGE_N(...), CASE_N(...))
+            if tokens[following].token_type == TokenType.L_PAREN:
+                edits.append((tokens[at - 1].end + 1, tokens[group_end(tokens, following) - 1].end + 1, ""))
+        elif levels[at] == 1 and words[at] == "AS" and words[at + 1] in ("VALIDTIME", "TRANSACTIONTIME"):
+            edits.append((tokens[at - 1].end + 1, tokens[at + 1].end + 1, ""))
+    return edits
 
 
 def _macro_call(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]] | None:
