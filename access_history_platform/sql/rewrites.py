@@ -1521,10 +1521,20 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
 
 
 #: A text that may hold a Doris or StarRocks clause sqlglot cannot read (:func:`_doris_forms_written_out`).
-_DORIS_CLAUSES = re.compile(r"\b(?:tablet|partitions|partition\s+(?!by\b)\w+|rollup|label|force)\b", re.IGNORECASE)
+_DORIS_CLAUSES = re.compile(r"\b(?:tablet|partitions|partition\s+(?!by\b)\w+|rollup|label|force|largeint|datev2|"
+                            r"datetimev2|decimalv[23]|aggregate\s+key|bitmap|hll)\b", re.IGNORECASE)
 #: Doris's and StarRocks's hints in square brackets: a scan's (``FROM t [_SYNC_MV_]``), a join's (``JOIN [broadcast]``)
 #: and a window's (``OVER ([hash] PARTITION BY k)``).
 _SCAN_HINTS = frozenset({"_SYNC_MV_", "_META_"})
+#: Doris's types sqlglot does not know, as the types it reads (a record names no column's type).
+_DORIS_TYPES = {"LARGEINT": "BIGINT", "DATETIMEV2": "DATETIME", "DATEV2": "DATE", "DECIMALV3": "DECIMAL",
+                "DECIMALV2": "DECIMAL", "BITMAP": "VARBINARY", "HLL": "VARBINARY", "QUANTILE_STATE": "VARBINARY",
+                "AGG_STATE": "VARBINARY"}
+#: The aggregation of a value column of an aggregate-key table (``cost BIGINT SUM DEFAULT '0'``), and what may follow.
+_AGGREGATIONS = frozenset({"SUM", "MAX", "MIN", "REPLACE", "REPLACE_IF_NOT_NULL", "BITMAP_UNION", "HLL_UNION",
+                           "PERCENTILE_UNION", "QUANTILE_UNION", "GENERIC"})
+_AFTER_AGGREGATION = frozenset({TokenType.COMMA, TokenType.R_PAREN, TokenType.DEFAULT, TokenType.NULL, TokenType.NOT,
+                                TokenType.COMMENT})
 _JOIN_HINTS = frozenset({"BROADCAST", "SHUFFLE", "BUCKET", "COLOCATE", "SKEW", "UNREORDER"})
 _WINDOW_HINTS = frozenset({"HASH", "SKEWED", "SORT"})
 
@@ -1537,7 +1547,10 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ``PARTITION p1`` left out (the first two were read as the table's alias and a call, and its columns lost: every
     row read is of the table); and a rollup (``ALTER TABLE t ADD ROLLUP r (k, v)``, ``DROP ROLLUP r``), an index of the
     table as Doris keeps one, read as the index it is (it was read as a column named ROLLUP added to the table); an
-    INSERT's ``WITH LABEL l`` (the load's name) and a DROP's ``FORCE`` (no recycle bin) left out.
+    INSERT's ``WITH LABEL l`` (the load's name) and a DROP's ``FORCE`` (no recycle bin) left out; and in a CREATE
+    TABLE, Doris's types ``LARGEINT``, ``DATETIMEV2``, ``DECIMALV3``, ``BITMAP`` ... as the types sqlglot reads, an
+    ``AGGREGATE KEY (k)`` as the key columns it names, and a value column's aggregation (``cost BIGINT SUM DEFAULT
+    '0'``, ``members BITMAP BITMAP_UNION``) left out.
 
     >>> [_doris_forms_written_out(sql, tokens_of(sql, "doris"), "doris")[0] for sql in (
     ...     "SELECT k FROM t [_SYNC_MV_] JOIN [broadcast] u ON t.k = u.k", "select sum(v) over ([hash] partition by k) from t",
@@ -1548,6 +1561,9 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
      'SELECT k FROM t, u WHERE arr[1] > 0', 'SELECT k FROM t', 'ALTER TABLE t ADD INDEX r1 (k, v)']
     """
     levels, words, edits, count = depths(tokens), [word_of(t) for t in tokens], [], len(tokens)
+    # (a value column's aggregation: only in a CREATE TABLE of an aggregate key, in its column list)
+    aggregating = words[0] == "CREATE" and any(words[j] == "AGGREGATE" and words[j + 1] == "KEY" and not levels[j]
+                                               for j in range(count - 1))
     for at, token in enumerate(tokens):
         kind, word = token.token_type, words[at]
         if kind == TokenType.L_BRACKET and at and at + 2 < count and tokens[at + 2].token_type == TokenType.R_BRACKET:
@@ -1571,6 +1587,17 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                 continue
             if tokens[at - 1].token_type != TokenType.R_PAREN or word != "PARTITION":
                 edits.append((tokens[at - 1].end + 1, tokens[stop - 1].end + 1, ""))
+        elif word in _DORIS_TYPES and words[0] in ("CREATE", "ALTER") and levels[at] >= 1 \
+                and tokens[at - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.LT):
+            edits.append((token.start, token.end + 1, _DORIS_TYPES[word]))  # (a column's type, an ARRAY's element's)
+        elif word == "AGGREGATE" and words[0] == "CREATE" and levels[at] == 0 and at + 1 < count \
+                and words[at + 1] == "KEY":  # (its key columns, as a DUPLICATE KEY names them)
+            edits.append((token.start, token.end + 1, "DUPLICATE"))
+        elif word in _AGGREGATIONS and aggregating and levels[at] == 1 and at + 1 < count \
+                and tokens[at + 1].token_type in _AFTER_AGGREGATION \
+                and (tokens[at - 1].token_type in Parser.TYPE_TOKENS or word_of(tokens[at - 1]) in _DORIS_TYPES
+                     or tokens[at - 1].token_type == TokenType.R_PAREN and levels[at - 1] == 1):  # (DECIMAL(9, 2) SUM)
+            edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
         elif word == "WITH" and words[0] == "INSERT" and at + 2 < count and words[at + 1] == "LABEL" \
                 and not levels[at]:  # (INSERT INTO t WITH LABEL l ...: the load's name)
             edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
