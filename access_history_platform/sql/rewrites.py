@@ -1624,8 +1624,9 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     column NORMALIZE, and the column after it lost); ``CREATE TABLE t AS s WITH DATA`` as the copy of ``s``'s rows it
     is (``AS (SELECT * FROM s) WITH DATA``; ``WITH NO DATA`` copies the definition alone, as sqlglot reads it); and
     a data type conversion ``amt (INTEGER)``, ``sum(x) (DEC(18,2))``, ``dt (DATE, FORMAT 'YYYY')`` left out (a
-    conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``); a macro's
-    definition as the procedure it stands for (:func:`_macro_as_procedure`), and ``EXEC m [(arguments)]`` as its call;
+    conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``); ``EXEC m
+    [(arguments)]``, a macro executed, as the call of the procedure its definition stands for
+    (:func:`macro_as_procedure`);
     ``COMMENT ON TABLE t AS 'text'`` with the IS it stands for (``RENAME TABLE a AS b``: the commands' parser); and
     the short forms ``BT`` and ``ET`` (a transaction's start and end) written out; and a CREATE TABLE's options of no
     column (:func:`_teradata_table_options_left_out`).
@@ -1641,8 +1642,6 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     """
     levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
     count = len(tokens)
-    if count > 2 and words[0] in ("CREATE", "REPLACE") and words[1] == "MACRO":
-        return _macro_as_procedure(text, tokens, words, dialect)
     if words in (["BT"], ["ET"], ["END", "TRANSACTION"]):  # (a transaction's bounds, ET's long form)
         short = {"BT": "BEGIN TRANSACTION", "ET": "COMMIT", "END": "COMMIT"}[words[0]]
         return edited(text, tokens, [(tokens[0].start, tokens[-1 if words[0] == "END" else 0].end + 1, short)],
@@ -1661,10 +1660,12 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     for at, token in enumerate(tokens):
         kind, word = token.token_type, words[at]
         if kind == TokenType.LOCK and levels[at] == 0 and (at == 0 or words[at - 1] == "AS"):
-            query = next((j for j in range(at + 1, count) if levels[j] == 0 and words[j] in _TERADATA_QUERIES), None)
-            if query is not None and (at == 0 or words[query] == "WITH"):
+            query = next((j for j in range(at + 1, count) if levels[j] == 0 and (
+                words[j] in _TERADATA_QUERIES or words[j] in ("CREATE", "REPLACE", "ALTER", "DROP"))), None)
+            if query is not None and words[query] in _TERADATA_QUERIES and (at == 0 or words[query] == "WITH"):
                 edits.append((token.start, tokens[query].start, ""))
-        elif word in ("SELECT", "SEL") and at + 1 < count and words[at + 1] == "NORMALIZE":
+        elif word in ("SELECT", "SEL") and at + 2 < count and words[at + 1] == "NORMALIZE" \
+                and tokens[at + 2].token_type not in (TokenType.COMMA, TokenType.FROM, TokenType.ALIAS):
             stop = at + 2
             if stop < count and words[stop] == "ON":
                 stop += 1
@@ -1679,7 +1680,8 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
         opening = next((j for j in range(1, count) if tokens[j].token_type == TokenType.L_PAREN), None)
         if opening is not None and group_end(tokens, opening) == count and all(
                 tokens[j].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.DOT, TokenType.INTO)
-                for j in range(1, opening)):
+                for j in range(1, opening)) and words[opening + 1] not in ("SELECT", "SEL", "WITH") \
+                and tokens[opening + 1].token_type != TokenType.L_PAREN:  # (INSERT INTO t (SELECT ...): a query)
             edits.append((tokens[opening].start, tokens[opening].start, "VALUES "))
     if words[0] == "CREATE":
         named = next((j for j in range(count) if levels[j] == 0 and words[j] == "AS"), None)
@@ -1733,51 +1735,77 @@ def _macro_call(text: str, tokens: list[Token], dialect: str) -> tuple[str, list
                   dialect)
 
 
-def _macro_as_procedure(text: str, tokens: list[Token], words: list[str | None], dialect: str
-                        ) -> tuple[str, list[Token]]:
+def macro_as_procedure(text: str, dialect: str = "teradata") -> str:
     """A Teradata macro's definition (``CREATE | REPLACE MACRO m [(parameters)] AS (a; b;)``) as the procedure it
-    stands for (``CREATE PROCEDURE m() BEGIN a; b; END``): its statements run when it is executed (``EXEC m``, a
-    call), never when it is defined (they were recorded as run, reading and writing what the macro does). Its
-    parameters are left out (a call names the macro, whatever its arguments)."""
+    stands for (``CREATE PROCEDURE m() BEGIN a; b; END``), its text as the request's splitting gives the statement
+    (:func:`.statements._split`: its name and signature are read from it): its statements run when it is executed
+    (``EXEC m``, a call), never when it is defined (they were recorded as run, reading and writing what the macro
+    does). Its parameters are left out (a call names the macro, whatever its arguments); another text as it is.
+
+    >>> macro_as_procedure("REPLACE MACRO db.m (x INTEGER) AS (SEL a FROM t WHERE b = :x; DELETE FROM u ALL;)")
+    'CREATE PROCEDURE db.m() BEGIN SEL a FROM t WHERE b = :x; DELETE FROM u ALL; END'
+    """
+    try:
+        tokens = tokens_of(text, dialect)
+    except SqlglotError:
+        return text
+    words = [word_of(t) for t in tokens]
+    if len(tokens) < 4 or words[0] not in ("CREATE", "REPLACE") or words[1] != "MACRO":
+        return text
     named = 3
     while named + 1 < len(tokens) and tokens[named].token_type == TokenType.DOT:
         named += 2
     body = next((j for j in range(named, len(tokens) - 1) if words[j] == "AS"
                  and tokens[j + 1].token_type == TokenType.L_PAREN), None)
     if body is None:
-        return text, tokens
+        return text
     closing = group_end(tokens, body + 1) - 1
     statements = text[tokens[body + 1].end + 1:tokens[closing].start].strip()
     name = text[tokens[2].start:tokens[named - 1].end + 1]
-    procedure = f"CREATE PROCEDURE {name}() BEGIN {statements}{'' if statements.endswith(';') else ';'} END"
-    return procedure, tokens_of(procedure, dialect)
+    return f"CREATE PROCEDURE {name}() BEGIN {statements}{'' if statements.endswith(';') else ';'} END"
 
 
 def _conversion(tokens: list[Token], words: list[str | None], opening: int, closing_after: int) -> bool:
     """Whether the bracket at ``opening`` is a Teradata data type conversion of what precedes it (a column, a call,
-    a bracketed expression, a literal): each of its comma-separated parts a data type (``DECIMAL(10,2)``) or a
-    conversion attribute (``FORMAT 'YYYY'``), not a function's arguments (``ADD_MONTHS(DATE, 1)``: the word before
-    is a function sqlglot knows) nor a CREATE's column list."""
+    a bracketed expression, a literal), apart from it (``amt (INTEGER)``: a call is written ``f(x)``): each of its
+    comma-separated parts one of Teradata's data types (``DECIMAL(10,2)``) or a conversion attribute (``FORMAT
+    'YYYY'``); not a function's arguments (``ADD_MONTHS (DATE, 1)``: the word before is a function sqlglot knows), nor
+    the column list of an object named before it (``CREATE TABLE s.t (text VARCHAR(10))``, ``INSERT INTO s.t
+    (NULL)``)."""
     before = tokens[opening - 1]
     if before.token_type not in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN, TokenType.NUMBER,
-                                 TokenType.STRING) or closing_after <= opening + 2:
+                                 TokenType.STRING) or closing_after <= opening + 2 \
+            or tokens[opening].start == before.end + 1:
         return False
-    if before.token_type == TokenType.VAR and (words[opening - 1] in Parser.FUNCTIONS
-                                               or opening >= 2 and words[opening - 2] in ("TABLE", "VIEW", "INTO")):
-        return False
+    if before.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+        if words[opening - 1] in Parser.FUNCTIONS:
+            return False
+        named = opening - 1  # (the name's first part)
+        while named >= 2 and tokens[named - 1].token_type == TokenType.DOT:
+            named -= 2
+        if named and words[named - 1] in _NAMING_WORDS:
+            return False
     part_start = opening + 1
     for at in range(opening + 1, closing_after):
         if at == part_start:
-            kind = tokens[at].token_type
-            if kind not in Parser.TYPE_TOKENS and words[at] not in _TERADATA_ATTRIBUTES:
+            if words[at] not in _TERADATA_TYPES and words[at] not in _TERADATA_ATTRIBUTES:
                 return False
-            if kind in (TokenType.DATE, TokenType.TIME, TokenType.TIMESTAMP) and \
+            if words[at] in ("DATE", "TIME", "TIMESTAMP") and \
                     tokens[at + 1].token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.L_PAREN):
                 return False  # (a literal, DATE '2020-01-01')
         if tokens[at].token_type == TokenType.COMMA and depths(tokens[opening + 1:closing_after - 1])[
                 at - opening - 1] == 0:
             part_start = at + 1
     return True
+
+
+#: The words after which a name's bracket is its column list or its arguments, no conversion.
+_NAMING_WORDS = frozenset({"TABLE", "VIEW", "INTO", "INSERT", "INS", "MACRO", "PROCEDURE", "FUNCTION", "INDEX", "ON",
+                           "REFERENCES", "EXEC", "EXECUTE", "CALL", "JOIN", "FROM", "UPDATE", "UPD"})
+#: Teradata's data types, as a conversion names them (``amt (DECIMAL(10,2))``).
+_TERADATA_TYPES = frozenset({"BYTEINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "DECIMAL", "DEC", "NUMERIC", "NUMBER",
+                             "FLOAT", "REAL", "DOUBLE", "DATE", "TIME", "TIMESTAMP", "INTERVAL", "CHAR", "CHARACTER",
+                             "VARCHAR", "CLOB", "BYTE", "VARBYTE", "BLOB", "PERIOD", "GRAPHIC", "VARGRAPHIC"})
 
 
 #: A text that may hold a SQLite clause sqlglot cannot read (:func:`_sqlite_clauses_written_out`).

@@ -1011,8 +1011,9 @@ def _split(text: str, dialect: str) -> list[str]:
     chunks = plain if plain is not None else split_tokenizing(text, dialect)
     if dialect == "postgres" and _RULE.search(text):
         return _bodies_joined(chunks, _RULE, dialect)
-    if dialect == "teradata" and _MACRO.search(text):
-        return _bodies_joined(chunks, _MACRO, dialect)
+    if dialect == "teradata" and _MACRO.search(text):  # (each the procedure it stands for)
+        return [rewrites.macro_as_procedure(chunk, dialect) if _MACRO.match(chunk.lstrip()) else chunk
+                for chunk in _bodies_joined(chunks, _MACRO, dialect)]
     return chunks
 
 
