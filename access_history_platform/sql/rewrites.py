@@ -1526,6 +1526,8 @@ _DORIS_CLAUSES = re.compile(r"\b(?:tablet|partitions|partition\s+(?!by\b)\w+|rol
 #: Doris's and StarRocks's hints in square brackets: a scan's (``FROM t [_SYNC_MV_]``), a join's (``JOIN [broadcast]``)
 #: and a window's (``OVER ([hash] PARTITION BY k)``).
 _SCAN_HINTS = frozenset({"_SYNC_MV_", "_META_"})
+_JOIN_HINTS = frozenset({"BROADCAST", "SHUFFLE", "BUCKET", "COLOCATE", "SKEW", "UNREORDER"})
+_WINDOW_HINTS = frozenset({"HASH", "SKEWED", "SORT"})
 #: Doris's types sqlglot does not know, as the types it reads (a record names no column's type).
 _DORIS_TYPES = {"LARGEINT": "BIGINT", "DATETIMEV2": "DATETIME", "DATEV2": "DATE", "DECIMALV3": "DECIMAL",
                 "DECIMALV2": "DECIMAL", "BITMAP": "VARBINARY", "HLL": "VARBINARY", "QUANTILE_STATE": "VARBINARY",
@@ -1535,8 +1537,6 @@ _AGGREGATIONS = frozenset({"SUM", "MAX", "MIN", "REPLACE", "REPLACE_IF_NOT_NULL"
                            "PERCENTILE_UNION", "QUANTILE_UNION", "GENERIC"})
 _AFTER_AGGREGATION = frozenset({TokenType.COMMA, TokenType.R_PAREN, TokenType.DEFAULT, TokenType.NULL, TokenType.NOT,
                                 TokenType.COMMENT})
-_JOIN_HINTS = frozenset({"BROADCAST", "SHUFFLE", "BUCKET", "COLOCATE", "SKEW", "UNREORDER"})
-_WINDOW_HINTS = frozenset({"HASH", "SKEWED", "SORT"})
 
 
 def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -1573,20 +1573,19 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
                     or hint in _WINDOW_HINTS and before.token_type == TokenType.L_PAREN and at >= 2 \
                     and words[at - 2] == "OVER":
                 edits.append((before.end + 1, tokens[at + 2].end + 1, ""))
-        elif word in ("TABLET", "PARTITIONS", "TEMPORARY", "PARTITION") and at and \
-                tokens[at - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN) and \
-                words[0] in ("SELECT", "WITH", "INSERT", "CREATE") and at + 1 < count:
-            following = tokens[at + 1]
+        elif word in ("TABLET", "PARTITIONS", "TEMPORARY", "PARTITION") and at and at + 1 < count and \
+                words[0] in ("SELECT", "WITH", "INSERT", "CREATE") and tokens[at - 1].token_type in (
+                    TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN):  # (after a table, or its PARTITION (p))
+            following, named = tokens[at + 1], tokens[at - 1].token_type != TokenType.R_PAREN
             if word == "TEMPORARY" and words[at + 1] == "PARTITION" and at + 2 < count:
                 stop = group_end(tokens, at + 2)
-            elif word == "PARTITION" and following.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
+            elif word == "PARTITION" and named and following.token_type in (TokenType.VAR, TokenType.IDENTIFIER):
                 stop = at + 2  # (PARTITION p1: one partition, no brackets)
             elif word in ("TABLET", "PARTITIONS") and following.token_type == TokenType.L_PAREN:
                 stop = group_end(tokens, at + 1)
             else:
                 continue
-            if tokens[at - 1].token_type != TokenType.R_PAREN or word != "PARTITION":
-                edits.append((tokens[at - 1].end + 1, tokens[stop - 1].end + 1, ""))
+            edits.append((tokens[at - 1].end + 1, tokens[stop - 1].end + 1, ""))
         elif word in _DORIS_TYPES and words[0] in ("CREATE", "ALTER") and levels[at] >= 1 \
                 and tokens[at - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.LT):
             edits.append((token.start, token.end + 1, _DORIS_TYPES[word]))  # (a column's type, an ARRAY's element's)
@@ -1626,10 +1625,9 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
     a data type conversion ``amt (INTEGER)``, ``sum(x) (DEC(18,2))``, ``dt (DATE, FORMAT 'YYYY')`` left out (a
     conversion changes no column read: ``amt (INTEGER)`` was read as a call of a function ``amt``); ``EXEC m
     [(arguments)]``, a macro executed, as the call of the procedure its definition stands for
-    (:func:`macro_as_procedure`);
-    ``COMMENT ON TABLE t AS 'text'`` with the IS it stands for (``RENAME TABLE a AS b``: the commands' parser); and
-    the short forms ``BT`` and ``ET`` (a transaction's start and end) written out; and a CREATE TABLE's options of no
-    column (:func:`_teradata_table_options_left_out`).
+    (:func:`macro_as_procedure`); ``COMMENT ON TABLE t AS 'text'`` with the IS it stands for (``RENAME TABLE a AS
+    b``: the commands' parser); the short forms ``BT`` and ``ET`` (a transaction's start and end) written out; and a
+    CREATE TABLE's options of no column (:func:`_teradata_table_options_left_out`).
 
     >>> [_teradata_forms_written_out(sql, tokens_of(sql, "teradata"), "teradata")[0] for sql in (
     ...     "LOCKING TABLE s FOR ACCESS LOCKING ROW FOR WRITE SEL id FROM s", "INS tgt (3, 'x')",
