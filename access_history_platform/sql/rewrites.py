@@ -1539,6 +1539,20 @@ _AFTER_AGGREGATION = frozenset({TokenType.COMMA, TokenType.R_PAREN, TokenType.DE
                                 TokenType.COMMENT})
 
 
+def _column_list(tokens: list[Token], words: list[str | None], levels: list[int]) -> range:
+    """The indices inside a CREATE TABLE's column list (``CREATE TABLE t (a INT, ...)``: its first bracket at the top
+    level, before any AS), where a column's type and attributes are; an empty range when it has none (a CTAS)."""
+    if not words or words[0] != "CREATE":
+        return range(0)
+    for at, token in enumerate(tokens):
+        if levels[at] == 0 and words[at] == "AS":
+            return range(0)
+        if levels[at] == 0 and token.token_type == TokenType.L_PAREN and at and tokens[at - 1].token_type in (
+                TokenType.VAR, TokenType.IDENTIFIER):
+            return range(at + 1, group_end(tokens, at) - 1)
+    return range(0)
+
+
 def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Doris's and StarRocks's forms sqlglot cannot read, or reads wrong, written as it reads them, none changing what
     is read or written: the hints in square brackets of a scan (``FROM t [_SYNC_MV_]``, which was read as a subscript
@@ -1564,6 +1578,7 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     # (a value column's aggregation: only in a CREATE TABLE of an aggregate key, in its column list)
     aggregating = words[0] == "CREATE" and any(words[j] == "AGGREGATE" and words[j + 1] == "KEY" and not levels[j]
                                                for j in range(count - 1))
+    columns = _column_list(tokens, words, levels) if words[0] == "CREATE" else range(0)
     for at, token in enumerate(tokens):
         kind, word = token.token_type, words[at]
         if kind == TokenType.L_BRACKET and at and at + 2 < count and tokens[at + 2].token_type == TokenType.R_BRACKET:
@@ -1586,21 +1601,23 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
             else:
                 continue
             edits.append((tokens[at - 1].end + 1, tokens[stop - 1].end + 1, ""))
-        elif word in _DORIS_TYPES and words[0] in ("CREATE", "ALTER") and levels[at] >= 1 \
+        elif word in _DORIS_TYPES and (at in columns or words[0] == "ALTER" and at >= 2 and words[at - 2] == "COLUMN") \
                 and tokens[at - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER, TokenType.LT):
             edits.append((token.start, token.end + 1, _DORIS_TYPES[word]))  # (a column's type, an ARRAY's element's)
         elif word == "AGGREGATE" and words[0] == "CREATE" and levels[at] == 0 and at + 1 < count \
                 and words[at + 1] == "KEY":  # (its key columns, as a DUPLICATE KEY names them)
             edits.append((token.start, token.end + 1, "DUPLICATE"))
-        elif word in _AGGREGATIONS and aggregating and levels[at] == 1 and at + 1 < count \
+        elif word in _AGGREGATIONS and aggregating and at in columns and levels[at] == 1 and at + 1 < count \
                 and tokens[at + 1].token_type in _AFTER_AGGREGATION \
                 and (tokens[at - 1].token_type in Parser.TYPE_TOKENS or word_of(tokens[at - 1]) in _DORIS_TYPES
                      or tokens[at - 1].token_type == TokenType.R_PAREN and levels[at - 1] == 1):  # (DECIMAL(9, 2) SUM)
             edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
-        elif word == "WITH" and words[0] == "INSERT" and at + 2 < count and words[at + 1] == "LABEL" \
-                and not levels[at]:  # (INSERT INTO t WITH LABEL l ...: the load's name)
+        elif word == "WITH" and words[0] == "INSERT" and at + 3 < count and words[at + 1] == "LABEL" \
+                and not levels[at] and tokens[at + 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
+                and words[at + 2] != "AS":  # (INSERT INTO t WITH LABEL l ...: the load's name; not a CTE label)
             edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
-        elif word == "FORCE" and at == count - 1 and words[0] == "DROP":  # (DROP TABLE t FORCE: no recycle bin)
+        elif word == "FORCE" and at == count - 1 and words[0] == "DROP" and tokens[at - 1].token_type in (
+                TokenType.VAR, TokenType.IDENTIFIER):  # (DROP TABLE t FORCE: no recycle bin; not a table named force)
             edits.append((tokens[at - 1].end + 1, token.end + 1, ""))
         elif word == "ROLLUP" and words[0] == "ALTER" and at and words[at - 1] in ("ADD", "DROP") \
                 and at + 1 < count and tokens[at + 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER):
@@ -1700,7 +1717,7 @@ def _teradata_table_options_left_out(tokens: list[Token], words: list[str | None
     table option ``MAP = TD_MAP1`` (the AMPs its rows are spread over), a ``PARTITION BY`` of column or row
     partitions (``(COLUMN ADD 10, RANGE_N(a BETWEEN 1 AND 10 EACH 1))``), and a period column's ``AS VALIDTIME`` /
     ``AS TRANSACTIONTIME`` (which time it keeps)."""
-    edits, count = [], len(tokens)
+    edits, count, columns = [], len(tokens), _column_list(tokens, words, levels)
     for at in range(1, count - 2):
         if levels[at] == 0 and words[at] == "MAP" and tokens[at + 1].token_type == TokenType.EQ \
                 and tokens[at - 1].token_type == TokenType.COMMA:
@@ -1711,7 +1728,8 @@ def _teradata_table_options_left_out(tokens: list[Token], words: list[str | None
                 following += 1  # (RANGE_N(...), CASE_N(...))
             if tokens[following].token_type == TokenType.L_PAREN:
                 edits.append((tokens[at - 1].end + 1, tokens[group_end(tokens, following) - 1].end + 1, ""))
-        elif levels[at] == 1 and words[at] == "AS" and words[at + 1] in ("VALIDTIME", "TRANSACTIONTIME"):
+        elif at in columns and levels[at] == 1 and words[at] == "AS" and words[at + 1] in ("VALIDTIME",
+                                                                                        "TRANSACTIONTIME"):
             edits.append((tokens[at - 1].end + 1, tokens[at + 1].end + 1, ""))
     return edits
 
