@@ -1578,7 +1578,7 @@ def _doris_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     # (a value column's aggregation: only in a CREATE TABLE of an aggregate key, in its column list)
     aggregating = words[0] == "CREATE" and any(words[j] == "AGGREGATE" and words[j + 1] == "KEY" and not levels[j]
                                                for j in range(count - 1))
-    columns = _column_list(tokens, words, levels) if words[0] == "CREATE" else range(0)
+    columns = _column_list(tokens, words, levels)
     for at, token in enumerate(tokens):
         kind, word = token.token_type, words[at]
         if kind == TokenType.L_BRACKET and at and at + 2 < count and tokens[at + 2].token_type == TokenType.R_BRACKET:
