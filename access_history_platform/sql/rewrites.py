@@ -1687,8 +1687,9 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
                 while stop < count and words[stop] in ("MEETS", "OVERLAPS", "OR"):
                     stop += 1
             edits.append((tokens[at + 1].start, tokens[stop].start if stop < count else len(text), ""))
-        elif kind == TokenType.L_PAREN and at and _conversion(tokens, words, at, group_end(tokens, at)):
-            edits.append((tokens[at - 1].end + 1, tokens[group_end(tokens, at) - 1].end + 1, ""))
+        elif kind == TokenType.L_PAREN and at and _conversion(tokens, words, levels, at,
+                                                              closing := group_end(tokens, at)):
+            edits.append((tokens[at - 1].end + 1, tokens[closing - 1].end + 1, ""))
     if words[0] == "CREATE" and "TABLE" in words[:6]:
         edits += _teradata_table_options_left_out(tokens, words, levels)
     if words[0] in ("INSERT", "INS") and count > 2:
@@ -1781,7 +1782,8 @@ def macro_as_procedure(text: str, dialect: str = "teradata") -> str:
     return f"CREATE PROCEDURE {name}() BEGIN {statements}{'' if statements.endswith(';') else ';'} END"
 
 
-def _conversion(tokens: list[Token], words: list[str | None], opening: int, closing_after: int) -> bool:
+def _conversion(tokens: list[Token], words: list[str | None], levels: list[int], opening: int,
+                closing_after: int) -> bool:
     """Whether the bracket at ``opening`` is a Teradata data type conversion of what precedes it (a column, a call,
     a bracketed expression, a literal), apart from it (``amt (INTEGER)``: a call is written ``f(x)``): each of its
     comma-separated parts one of Teradata's data types (``DECIMAL(10,2)``) or a conversion attribute (``FORMAT
@@ -1809,8 +1811,7 @@ def _conversion(tokens: list[Token], words: list[str | None], opening: int, clos
             if words[at] in ("DATE", "TIME", "TIMESTAMP") and \
                     tokens[at + 1].token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.L_PAREN):
                 return False  # (a literal, DATE '2020-01-01')
-        if tokens[at].token_type == TokenType.COMMA and depths(tokens[opening + 1:closing_after - 1])[
-                at - opening - 1] == 0:
+        if tokens[at].token_type == TokenType.COMMA and levels[at] == levels[opening] + 1:
             part_start = at + 1
     return True
 
