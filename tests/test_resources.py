@@ -130,6 +130,21 @@ def test_the_tests_session_comes_through_the_resource(spark, spark_resource):
     assert spark_resource.session() is spark and spark.conf.get("spark.sql.session.timeZone") == "UTC"
 
 
+@pytest.mark.spark
+def test_a_drivers_jvm_keeps_room_for_an_account_days_generated_classes(spark, tmp_path):
+    """A static property reaches the JVM only when the session starts: the run's session, built by the resource as a
+    run's is, holds the room (``resources.spark.CODEGEN_CONF``), and so does a Spark Connect server's
+    configuration."""
+    from resources.spark import CODEGEN_CONF
+    from tools.spark_connect import ConnectServer, server_conf
+
+    live = spark.sparkContext.getConf()
+    assert {name: live.get(name) for name in CODEGEN_CONF} == CODEGEN_CONF
+    for master in ("local[2]", "spark://10.0.0.1:7077"):
+        server = ConnectServer(folder=tmp_path / "server", host="127.0.0.1", port=15002, master=master)
+        assert CODEGEN_CONF.items() <= server_conf(server).items()
+
+
 def test_runs_compute_the_same_shared_spark_connect_session_from_the_url_the_day_and_the_attempt():
     from resources.spark import shared_session_remote
 

@@ -45,8 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from access_history_platform.class_archive import option_word, spark_home, with_archive
-from resources.spark import (BASE_CONF, DRIVER_JAVA_OPTIONS, LOCAL_JAVA_OPTIONS, SUBMIT_OPTIONS_VARIABLE, local_conf,
-                             local_cores)
+from resources.spark import (BASE_CONF, CODEGEN_CONF, DRIVER_JAVA_OPTIONS, LOCAL_JAVA_OPTIONS, SUBMIT_OPTIONS_VARIABLE,
+                             local_conf, local_cores)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 15002
@@ -183,7 +183,8 @@ def server_conf(server: ConnectServer, conf: Mapping[str, str] | None = None,
                 env: Mapping[str, str] = os.environ) -> dict[str, str]:
     """The server's Spark properties, ``conf``'s over the tool's: where it listens, its JVM's options
     (:func:`java_options_of`), the sessions' UTC days and Parquet timestamps (:data:`resources.spark.BASE_CONF`,
-    which the runs' sessions set too), and, for a local master, its driver on loopback, shuffle partitions sized to
+    which the runs' sessions set too), room for the classes Spark generates (:data:`resources.spark.CODEGEN_CONF`),
+    and, for a local master, its driver on loopback, shuffle partitions sized to
     its cores (:func:`resources.spark.local_conf`) and its cores as the default parallelism (a Connect client has no
     ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks to split an account-day into). A
     cluster's master leaves those to the cluster."""
@@ -192,6 +193,7 @@ def server_conf(server: ConnectServer, conf: Mapping[str, str] | None = None,
         "spark.connect.grpc.binding.address": server.host,
         "spark.connect.grpc.binding.port": str(server.port),
         **BASE_CONF,
+        **CODEGEN_CONF,
     }
     if server.master.startswith("local"):
         properties |= {**local_conf(server.master), "spark.default.parallelism": str(local_cores(server.master))}
