@@ -30,6 +30,8 @@ from pathlib import Path
 import pytest
 from dagster import DagsterInstance
 
+from resources.spark import CODEGEN_CONF
+
 from .services import (
     Postgres,
     SparkConnect,
@@ -43,8 +45,9 @@ HERE = Path(__file__).parent
 REPO_ROOT = HERE.parents[1]
 #: Server-side properties of the test's Spark Connect server. A Connect client has no
 #: SparkContext to ask for the default parallelism: the Spark resource reads this property
-#: from the server's conf (deploy/spark/connect.conf sets it too).
-CONNECT_SERVER_CONF = {"spark.default.parallelism": "3", "spark.sql.shuffle.partitions": "2"}
+#: from the server's conf (deploy/spark/connect.conf sets it too, and the room for generated
+#: classes a run's driver gets, ``resources.spark.CODEGEN_CONF``).
+CONNECT_SERVER_CONF = {"spark.default.parallelism": "3", "spark.sql.shuffle.partitions": "2", **CODEGEN_CONF}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
