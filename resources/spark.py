@@ -5,7 +5,8 @@ holds the Spark properties, where ``spark.master`` (``local[*]``, ``local[N]``,
 ``spark://host:port``, ``k8s://...``) or ``spark.remote`` (a Spark Connect server,
 ``sc://host:port``) says where the work runs, and the session is built on first use. On
 top of it the project adds (:func:`session_config`): UTC days and standard Parquet
-timestamps, a local master bound to loopback with shuffle partitions sized to the machine and
+timestamps, room in a driver for the classes Spark generates for an account-day's queries
+(:data:`CODEGEN_CONF`), a local master bound to loopback with shuffle partitions sized to the machine and
 its driver's JVM on the quick JIT compiler (:data:`LOCAL_JAVA_OPTIONS`), the worker Python set
 to this interpreter, the driver's log level, one session per
 process and configuration, reused by every run in that process (a local session takes

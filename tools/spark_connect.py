@@ -184,8 +184,8 @@ def server_conf(server: ConnectServer, conf: Mapping[str, str] | None = None,
     """The server's Spark properties, ``conf``'s over the tool's: where it listens, its JVM's options
     (:func:`java_options_of`), the sessions' UTC days and Parquet timestamps (:data:`resources.spark.BASE_CONF`,
     which the runs' sessions set too), room for the classes Spark generates (:data:`resources.spark.CODEGEN_CONF`),
-    and, for a local master, its driver on loopback, shuffle partitions sized to
-    its cores (:func:`resources.spark.local_conf`) and its cores as the default parallelism (a Connect client has no
+    and, for a local master, its driver on loopback, shuffle partitions sized to its cores
+    (:func:`resources.spark.local_conf`) and its cores as the default parallelism (a Connect client has no
     ``SparkContext``: it asks ``spark.default.parallelism`` how many tasks to split an account-day into). A
     cluster's master leaves those to the cluster."""
     given = dict(conf or {})
