@@ -7,7 +7,7 @@ in a cache shared by every query of the JVM, 100 classes unless ``spark.sql.code
 otherwise. For each setting, alternated over the rounds, a new process (a new driver, configured as a run's:
 ``SparkResource`` with the setting added) materializes ``--days`` account-days of one demo account (60 lines a
 day) through Dagster, every asset and check of the account-day, one day after the other. Per day it prints the
-seconds, the CPU seconds of the driver's JVM (``/proc``), the classes Spark compiled (``CodegenMetrics``) and the
+seconds, the CPU seconds of the driver's JVM (``cpu.py``), the classes Spark compiled (``CodegenMetrics``) and the
 JIT compiler's seconds (the JVM's ``CompilationMXBean``). The first day of a process is a cold JVM's; the
 medians over the later days are the figures. Run it with nothing else on the machine; it prints a table.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -31,25 +30,10 @@ LINES_PER_DAY = 60
 START = date(2026, 10, 1)
 
 
-def jvm_cpu_seconds() -> float:
-    """The CPU time of this process's JVM children (the driver's JVM)."""
-    total, me, tick = 0.0, os.getpid(), os.sysconf("SC_CLK_TCK")
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[1]) == me and b"java" in Path(f"/proc/{entry}/cmdline").read_bytes():
-                total += (int(fields[11]) + int(fields[12])) / tick
-        except (OSError, ValueError):
-            continue
-    return total
-
-
 def child(days: int, master: str, conf: dict[str, str]) -> None:
     """Materialize the days in this process; print one JSON line per day."""
     sys.path.insert(0, str(ROOT))
+    import cpu
     import dagster as dg
 
     from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS
@@ -72,13 +56,14 @@ def child(days: int, master: str, conf: dict[str, str]) -> None:
     jit = session._jvm.java.lang.management.ManagementFactory.getCompilationMXBean()
     for n in range(days):
         day = START + timedelta(days=n)
-        before = (time.monotonic(), jvm_cpu_seconds(), compiled.getCount(), jit.getTotalCompilationTime())
+        before = (time.monotonic(), cpu.snapshot(), compiled.getCount(), jit.getTotalCompilationTime())
         result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ACCOUNT_DAY_ASSETS), instance=instance,
                                 partition_key=partition_key(day, account), resources=resources,
                                 raise_on_error=False)
         if not result.success:
             raise SystemExit(f"{day}: the account-day's run failed")
-        print(json.dumps({"seconds": time.monotonic() - before[0], "jvm_cpu": jvm_cpu_seconds() - before[1],
+        spent = cpu.spent(before[1], cpu.snapshot())
+        print(json.dumps({"seconds": time.monotonic() - before[0], "jvm_cpu": spent["jvm"],
                           "compiled": compiled.getCount() - before[2],
                           "jit_seconds": (jit.getTotalCompilationTime() - before[3]) / 1000}), flush=True)
 

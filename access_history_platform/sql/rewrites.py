@@ -1703,9 +1703,7 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
         named = next((j for j in range(count) if levels[j] == 0 and words[j] == "AS"), None)
         if named is not None and named + 3 < count and tokens[named + 1].token_type in (TokenType.VAR,
                                                                                       TokenType.IDENTIFIER):
-            stop = named + 2
-            while stop + 1 < count and tokens[stop].token_type == TokenType.DOT:
-                stop += 2
+            stop = name_end(tokens, named + 1)
             if stop + 1 < count and words[stop] == "WITH" and words[stop + 1] == "DATA":
                 source = text[tokens[named + 1].start:tokens[stop - 1].end + 1]
                 edits.append((tokens[named + 1].start, tokens[stop - 1].end + 1, f"(SELECT * FROM {source})"))
@@ -1742,9 +1740,7 @@ def _macro_call(text: str, tokens: list[Token], dialect: str) -> tuple[str, list
     if count < 2 or tokens[1].token_type not in (TokenType.VAR, TokenType.IDENTIFIER) \
             or word_of(tokens[1]) == "IMMEDIATE":
         return None
-    stop = 2
-    while stop + 1 < count and tokens[stop].token_type == TokenType.DOT:
-        stop += 2
+    stop = name_end(tokens, 1)
     if stop < count and not (tokens[stop].token_type == TokenType.L_PAREN and group_end(tokens, stop) == count):
         return None
     return edited(text, tokens, [(tokens[0].start, tokens[0].end + 1, "CALL"),
@@ -1769,9 +1765,7 @@ def macro_as_procedure(text: str, dialect: str = "teradata") -> str:
     words = [word_of(t) for t in tokens]
     if len(tokens) < 4 or words[0] not in ("CREATE", "REPLACE") or words[1] != "MACRO":
         return text
-    named = 3
-    while named + 1 < len(tokens) and tokens[named].token_type == TokenType.DOT:
-        named += 2
+    named = name_end(tokens, 2)
     body = next((j for j in range(named, len(tokens) - 1) if words[j] == "AS"
                  and tokens[j + 1].token_type == TokenType.L_PAREN), None)
     if body is None:

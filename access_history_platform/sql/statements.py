@@ -1040,11 +1040,10 @@ def _bodies_joined(chunks: list[str], opener: re.Pattern, dialect: str) -> list[
     for chunk in chunks:
         if left_open > 0:
             out[-1] += "; " + chunk
-        elif opener.match(chunk.lstrip()):
-            out.append(chunk)
         else:
             out.append(chunk)
-            continue
+            if not opener.match(chunk.lstrip()):
+                continue
         try:
             tokens = Dialect.get_or_raise(dialect).tokenize(chunk)
         except SqlglotError:
