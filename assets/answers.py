@@ -34,7 +34,7 @@ from resources.tables import (ACCESS_HISTORY, CATALOG, DATA_MOVEMENT, DATA_MOVEM
 
 from .automation import follows_previous_day, follows_upstream
 from .partitions import AccountDay, account_days, previous_day
-from .tables import empty_frame, preview, table_asset, table_metadata
+from .tables import empty_frame, stored_preview, table_asset, table_metadata
 
 __all__ = ["ANSWER_ASSETS", "data_movement", "data_movement_paths", "governance_history", "object_access",
            "object_usage"]
@@ -47,14 +47,22 @@ def answer_asset(table: Table, description: str, deps: list[str | dg.AssetDep], 
 
 
 def write_and_report(warehouse: Warehouse, part: AccountDay, table: Table, frame: DataFrame,
-                     summary: list[Column], preview_columns: list[str]) -> dg.MaterializeResult:
-    """Write ``frame`` as the partition of ``table``; report its rows and the ``summary`` of what was stored."""
-    rows = warehouse.write(frame, table, part.day, part.account)
-    stored = warehouse.read(frame.sparkSession, table, part.day, part.account)
-    figures = stored.agg(*summary).first().asDict()
+                     summary: list[Column], preview_columns: list[str], *, distinct: bool = False) -> dg.MaterializeResult:
+    """Write ``frame`` as the partition of ``table``; report its rows, the ``summary`` of what was stored and a
+    preview (read from the files, :func:`~.tables.stored_preview`).
+
+    A summary is computed over the rows as they are written, in the write's own query; one that counts
+    ``distinct`` values (which Spark cannot do so) over the stored partition, read back."""
+    if distinct:
+        rows = warehouse.write(frame, table, part.day, part.account)
+        figures = warehouse.read(frame.sparkSession, table, part.day, part.account).agg(*summary).first().asDict()
+    else:
+        figures = warehouse.write_observed(frame, table, part.day, part.account, summary)
+        rows = figures.pop("rows")
     return dg.MaterializeResult(metadata=table_metadata(
         rows=rows, path=warehouse.partition_uri(table, part.day, part.account),
-        preview_value=preview(stored, preview_columns), **{name: int(value) for name, value in figures.items()}))
+        preview_value=stored_preview(warehouse, table, part.day, part.account, preview_columns),
+        **{name: int(value) for name, value in figures.items()}))
 
 
 @answer_asset(OBJECT_ACCESS, "One row per (query, object, column, DIRECT / BASE / MODIFIED / DDL) of the day's "
@@ -66,7 +74,7 @@ def object_access(context: dg.AssetExecutionContext, spark: SparkResource,
     frame = access_of(warehouse.read(session, ACCESS_HISTORY, part.day, part.account),
                       warehouse.read(session, RAW_QUERY_LOGS, part.day, part.account))
     return write_and_report(warehouse, part, OBJECT_ACCESS, frame, access_summary(),
-                            ["query_id", "user_name", "access_kind", "object_name", "column_name"])
+                            ["query_id", "user_name", "access_kind", "object_name", "column_name"], distinct=True)
 
 
 @answer_asset(DATA_MOVEMENT, "Edges source -> target of the day's writes, COPY, PUT and GET, with query and time: "
@@ -78,7 +86,8 @@ def data_movement(context: dg.AssetExecutionContext, spark: SparkResource,
     part, session = AccountDay.of(context), spark.session()
     frame = movement_of(warehouse.read(session, ACCESS_HISTORY, part.day, part.account))
     return write_and_report(warehouse, part, DATA_MOVEMENT, frame, movement_summary(),
-                            ["query_id", "movement_kind", "source_name", "target_name", "target_column_name"])
+                            ["query_id", "movement_kind", "source_name", "target_name", "target_column_name"],
+                            distinct=True)
 
 
 @answer_asset(DATA_MOVEMENT_PATHS, "Every time-ordered path of data between objects known at the end of the day "

@@ -14,7 +14,7 @@ from resources.tables import ACCESS_HISTORY, COLUMN_LINEAGE, POLICY_REFERENCES, 
 from .access_history import TABLE as RECORDS_TABLE
 from .automation import follows_upstream
 from .partitions import AccountDay, account_days
-from .tables import preview, table_asset, table_metadata
+from .tables import stored_preview, table_asset, table_metadata
 
 
 def flattened_asset(table: Table, description: str) -> Any:
@@ -48,4 +48,4 @@ def flatten_records(context: dg.AssetExecutionContext, spark: SparkResource, war
     rows = warehouse.write(transform(warehouse.read(session, RECORDS_TABLE, part.day, part.account)), table,
                            part.day, part.account)
     return dg.MaterializeResult(metadata=table_metadata(
-        rows=rows, path=uri, preview_value=preview(warehouse.read(session, table, part.day, part.account), preview_columns)))
+        rows=rows, path=uri, preview_value=stored_preview(warehouse, table, part.day, part.account, preview_columns)))

@@ -31,7 +31,8 @@ from resources import LandingZone, SparkResource, Warehouse, spark_step
 from resources.tables import RAW_QUARANTINE_COLUMNS, RAW_QUERY_LOGS, RAW_QUERY_LOGS_QUARANTINE
 
 from .partitions import AccountDay, account_days
-from .tables import count_where, empty_frame, frame_of, preview, rate, table_metadata, table_spec
+from .tables import (PREVIEW_ROWS, count_where, empty_frame, frame_of, preview_of, rate, stored_preview,
+                     table_metadata, table_spec)
 
 TABLE = RAW_QUERY_LOGS
 QUARANTINE = RAW_QUERY_LOGS_QUARANTINE
@@ -84,16 +85,18 @@ def raw_query_logs(context: dg.AssetExecutionContext, spark: SparkResource, land
     if bad:
         context.log.warning(f"{part}: {bad} line(s) quarantined in {bad_uri}")
     yield dg.MaterializeResult(asset_key=TABLE.name, metadata=table_metadata(
-        rows=good, path=lines_uri, preview_value=preview(
-            raw_lines(session, warehouse, part), ["log_position", "query_id", "query_start_time", "user_name", "query_text"]),
+        rows=good, path=lines_uri, preview_value=stored_preview(
+            warehouse, TABLE, part.day, part.account, ["log_position", "query_id", "query_start_time", "user_name",
+                                                       "query_text"]),
         files=len(files), empty_files=len(empty), files_set_aside=aside, lines_quarantined=bad,
         duplicate_lines=total[COPY], duplicate_query_ids_quarantined=total[CONFLICT],
         parse_failure_rate=rate(bad, good + bad), quarantine_path=bad_uri,
     ) | {"file_report": file_report(files, unread, by_file)})
     yield dg.MaterializeResult(asset_key=QUARANTINE.name, metadata=table_metadata(
         rows=bad, path=bad_uri, files_set_aside=aside,
-        preview_value=preview(with_file_name(warehouse.read(session, QUARANTINE, part.day, part.account)),
-                              ["file_name", "line", "reason"])))
+        preview_value=preview_of([{**row, "file_name": file_name(row["file"])} for row in warehouse.head(
+            QUARANTINE, part.day, part.account, ["file", "line", "reason"], PREVIEW_ROWS)],
+            ["file_name", "line", "reason"])))
 
 
 def _nothing_kept(counts: dict[str, int] | None) -> bool:
@@ -169,9 +172,9 @@ def set_aside(session: SparkSession, fated: DataFrame, unread: Mapping[str, str]
                                                 for file, reason in unread.items()], QUARANTINE.schema))
 
 
-def with_file_name(frame: DataFrame) -> DataFrame:
-    """``frame`` with ``file_name``: the last part of its ``file`` (short enough for a preview)."""
-    return frame.withColumn("file_name", F.element_at(F.split("file", "/"), -1))
+def file_name(file: str | None) -> str | None:
+    """The last part of a quarantine entry's ``file`` (short enough for a preview)."""
+    return None if file is None else file.rsplit("/", 1)[-1]
 
 
 def unread_file_row(file: str, reason: str, account: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ the tables of :mod:`resources.tables`.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import dagster as dg
@@ -14,7 +15,7 @@ from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from access_history_platform.spark.transforms import spark_schema
-from resources import spark_step
+from resources import Warehouse, spark_step
 from resources.tables import Table
 
 PREVIEW_ROWS = 5
@@ -44,6 +45,12 @@ def frame_of(session: SparkSession, rows: list[dict[str, Any]], schema: pa.Schem
 def preview(frame: DataFrame, columns: list[str], rows: int = PREVIEW_ROWS) -> dg.MetadataValue:
     """A few rows of ``frame`` as a markdown table (long values cut short)."""
     return preview_of(frame.select(*columns).limit(rows).toArrow().to_pylist(), columns)
+
+
+def stored_preview(warehouse: Warehouse, table: Table, day: date, account: str | None, columns: list[str],
+                   rows: int = PREVIEW_ROWS) -> dg.MetadataValue:
+    """A few rows of a stored partition as a markdown table, read without Spark (:meth:`Warehouse.head`)."""
+    return preview_of(warehouse.head(table, day, account, columns, rows), columns)
 
 
 def preview_of(rows: list[dict[str, Any]], columns: list[str]) -> dg.MetadataValue:

@@ -247,6 +247,39 @@ def test_the_answers_are_written_with_figures_and_the_paths_carry_over(pipeline)
         assert not [r for r in pipeline.table("governance_history", DAYS[1], account) if r["operation"] == "SNAPSHOT"]
 
 
+def test_what_a_materialization_shows_is_its_stored_partitions(pipeline, spark):
+    """An answer's figures are its summary over the stored partition (computed as its rows were written, or read
+    back where they count distinct values), and every table's preview written without a Spark query is its stored
+    partition's first rows (its files in the manifest's order), as Spark's Arrow gives them."""
+    from pyspark.sql import functions as F
+
+    from access_history_platform.spark.data_movement import movement_summary, paths_summary
+    from access_history_platform.spark.governance_history import governance_summary
+    from access_history_platform.spark.object_access import access_summary
+    from access_history_platform.spark.object_usage import usage_summary
+    from assets.tables import preview_of
+    from resources.tables import TABLES
+
+    warehouse = pipeline.resources["warehouse"]
+    by_name = {table.name: table for table in TABLES}
+    summaries = {"object_access": lambda day: access_summary(), "data_movement": lambda day: movement_summary(),
+                 "data_movement_paths": lambda day: paths_summary(F.lit(day)),
+                 "object_usage": lambda day: usage_summary(), "governance_history": lambda day: governance_summary()}
+    for day in DAYS:
+        for account in pipeline.accounts:
+            for name in (*summaries, "raw_query_logs", "column_lineage", "policy_references"):
+                metadata = pipeline.metadata[(name, day.isoformat(), account)]
+                stored = warehouse.read(spark, by_name[name], day, account)
+                if name in summaries:
+                    figures = stored.agg(*summaries[name](day)).first().asDict()
+                    assert {key: metadata[key] for key in figures} == figures, (name, day, account)
+                columns = [cell.strip() for cell in metadata["preview"].splitlines()[0].strip("| ").split(" | ")]
+                first = stored.select(*columns).toArrow().to_pylist()  # (Spark reads the files in its own order)
+                in_order = [{column: row[column] for column in columns} for row in pipeline.table(name, day, account)]
+                assert sorted(map(str, first)) == sorted(map(str, in_order)) and len(in_order) > 5, name
+                assert metadata["preview"] == preview_of(in_order[:5], columns).value, (name, day, account)
+
+
 def test_the_organization_rollup_holds_every_account_of_the_day(pipeline):
     for day in DAYS:
         rows = pipeline.table("org_access_history", day)

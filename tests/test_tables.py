@@ -58,3 +58,41 @@ def test_levels_and_paths_agree(tmp_path):
     with pytest.raises(ValueError, match="day partitions"):
         warehouse.partition_uri(ORG_ACCESS_HISTORY, date(2024, 3, 1), "ACME")
     assert {table.level for table in TABLES} == {Level.ACCOUNT_DAY, Level.DAY}
+
+
+@pytest.mark.spark
+def test_a_partitions_head_is_read_without_spark_across_its_files_as_spark_gives_its_rows(spark, tmp_path):
+    """``Warehouse.head``: the first rows of a stored partition, its files in the manifest's order, read with no Spark
+    job; each value as Spark's Arrow gives it (times in UTC, nested values), and a column the files lack null."""
+    from datetime import date, datetime, timezone
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from resources import Warehouse
+    from resources.tables import DATA_MOVEMENT_PATHS
+    from resources.warehouse import partition_files
+
+    day, schema = date(2026, 11, 16), DATA_MOVEMENT_PATHS.schema
+    rows = [{name: None for name in schema.names} | {
+        "path": f"A -> T{n}", "path_keys": ["A", f"T{n}"], "depth": 1, "target_columns": ["C"],
+        "first_moved_at": datetime(2026, 11, 16, n, tzinfo=timezone.utc)} for n in range(7)]
+    warehouse = Warehouse(root=str(tmp_path))
+    frame = spark.createDataFrame(pa.Table.from_pylist(rows, schema=schema)).repartition(3)
+    warehouse.write(frame, DATA_MOVEMENT_PATHS, day, "ACME")
+    files = partition_files(warehouse.partition_uri(DATA_MOVEMENT_PATHS, day, "ACME"))
+    stored = [row for file in files for row in pq.read_table(file).to_pylist()]
+    assert len(files) == 3 and len(pq.read_table(files[0])) < 5
+    columns = ["path", "path_keys", "first_moved_at"]
+    tracker = spark.sparkContext.statusTracker()
+    jobs = tracker.getJobIdsForGroup(None)
+    head = warehouse.head(DATA_MOVEMENT_PATHS, day, "ACME", columns, 5)
+    assert tracker.getJobIdsForGroup(None) == jobs  # no Spark job
+    assert head == [{name: row[name] for name in columns} for row in stored[:5]]
+    sparks = warehouse.read(spark, DATA_MOVEMENT_PATHS, day, "ACME").select(*columns).toArrow().to_pylist()
+    assert all(row in sparks for row in head) and head[0]["first_moved_at"].tzinfo is not None
+
+    with warehouse.replacing(DATA_MOVEMENT_PATHS, day, "OLD") as staged:  # files written before a column was added
+        pq.write_table(pa.Table.from_pylist(rows[:2], schema=schema).drop(["path_keys"]),
+                       staged.removeprefix("file://") + "/part-0.parquet")
+    assert [row["path_keys"] for row in warehouse.head(DATA_MOVEMENT_PATHS, day, "OLD", columns, 5)] == [None, None]
