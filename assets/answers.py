@@ -46,13 +46,13 @@ def answer_asset(table: Table, description: str, deps: list[str | dg.AssetDep], 
     return table_asset(table, description, partitions_def=account_days, deps=deps, **asset)
 
 
-def write_and_report(warehouse: Warehouse, part: AccountDay, table: Table, frame: DataFrame,
-                     summary: list[Column], preview_columns: list[str], *, distinct: bool = False) -> dg.MaterializeResult:
+def write_and_report(warehouse: Warehouse, part: AccountDay, table: Table, frame: DataFrame, summary: list[Column],
+                     preview_columns: list[str], *, distinct: bool = False) -> dg.MaterializeResult:
     """Write ``frame`` as the partition of ``table``; report its rows, the ``summary`` of what was stored and a
     preview (read from the files, :func:`~.tables.stored_preview`).
 
-    A summary is computed over the rows as they are written, in the write's own query; one that counts
-    ``distinct`` values (which Spark cannot do so) over the stored partition, read back."""
+    The summary is computed over the rows as they are written, by the write's own query; a summary that counts
+    ``distinct`` values, which Spark cannot compute so, over the stored partition read back."""
     if distinct:
         rows = warehouse.write(frame, table, part.day, part.account)
         figures = warehouse.read(frame.sparkSession, table, part.day, part.account).agg(*summary).first().asDict()

@@ -847,7 +847,7 @@ def write_parquet(frame: DataFrame, uri: str, *, row_group_bytes: int | None = N
 
 def write_observed(frame: DataFrame, uri: str, figures: Sequence[Column] = (), *,
                    row_group_bytes: int | None = None) -> dict[str, Any]:
-    """:func:`write_parquet`, with ``figures`` (named aggregates without DISTINCT, which Spark cannot observe)
+    """:func:`write_parquet`, with ``figures`` (named aggregates, none of them DISTINCT: Spark cannot observe those)
     computed over the rows as they are written: ``rows`` and each figure by its name."""
     written = Observation()
     writer = frame.observe(written, F.count(F.lit(1)).alias("rows"), *figures).write.mode("overwrite")
