@@ -31,40 +31,20 @@ def child(root: Path, days: int, lines: int) -> None:
     """Materialize the days with the code under ``root``; print one JSON object: per step, its warm days' figures."""
     sys.path.insert(0, str(root))
     import logging
-    from datetime import date, timedelta
+    from datetime import date
 
-    import dagster as dg
-
-    from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS
-    from assets.partitions import ACCOUNTS, partition_key
-    from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, spark_config_for
-    from tools.demo_data import generate_demo
+    from demo_days import demo_days
 
     logging.getLogger("dagster").setLevel(logging.WARNING)
-    start, scratch = date(2026, 10, 1), Path(tempfile.mkdtemp(prefix="account-day-steps-"))
+    scratch = Path(tempfile.mkdtemp(prefix="account-day-steps-"))
     events = scratch / "events"
     events.mkdir()
-    demo = generate_demo(scratch / "landing", accounts=1, days=days, statements_per_day=lines, start=start)
-    [account] = sorted(demo.lines)
-    spark = SparkResource(spark_config=spark_config_for("local[2,2]", {
-        "spark.ui.enabled": "false", "spark.sql.shuffle.partitions": "2", "spark.default.parallelism": "2",
-        "spark.eventLog.enabled": "true", "spark.eventLog.dir": str(events), "spark.eventLog.compress": "false",
-        "spark.eventLog.rolling.enabled": "false"}), log_level="ERROR")
-    session = spark.session()
-    instance = dg.DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions(ACCOUNTS, [account])
-    resources = {"spark": spark, "landing": LandingZone(root=str(scratch / "landing")),
-                 "warehouse": Warehouse(root=str(scratch / "warehouse")), "organization": Organization(name="BENCH"),
-                 "openlineage": OpenLineageTransport()}
-    runs = []
-    for n in range(days):
-        result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ACCOUNT_DAY_ASSETS), instance=instance,
-                                partition_key=partition_key(start + timedelta(days=n), account), resources=resources,
-                                raise_on_error=False)
-        if not result.success:
-            raise SystemExit(f"day {n + 1}: the account-day's run failed")
-        runs.append(result.run_id)
-    session.stop()
+    demo = demo_days(scratch, days=days, lines=lines, start=date(2026, 10, 1), master="local[2,2]", conf={
+        "spark.sql.shuffle.partitions": "2", "spark.default.parallelism": "2", "spark.eventLog.enabled": "true",
+        "spark.eventLog.dir": str(events), "spark.eventLog.compress": "false",
+        "spark.eventLog.rolling.enabled": "false"})
+    runs = [demo.materialize(n) for n in range(days)]
+    demo.session.stop()
     jobs = []
     for log in (path for path in events.rglob("*") if path.is_file()):
         started = {}
@@ -77,7 +57,7 @@ def child(root: Path, days: int, lines: int) -> None:
     steps: dict[str, list[float]] = collections.defaultdict(lambda: [0.0, 0, 0.0])
     for run_id in runs[1:]:
         spans: dict[str, list[float]] = {}
-        for record in instance.all_logs(run_id):
+        for record in demo.instance.all_logs(run_id):
             event = record.dagster_event
             if event is None or event.step_key is None:
                 continue

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,34 +34,16 @@ def child(days: int, master: str, conf: dict[str, str]) -> None:
     """Materialize the days in this process; print one JSON line per day."""
     sys.path.insert(0, str(ROOT))
     import cpu
-    import dagster as dg
+    from demo_days import demo_days
 
-    from assets import ACCOUNT_DAY_ASSETS, ALL_ASSETS, ALL_CHECKS
-    from assets.partitions import ACCOUNTS, partition_key
-    from resources import LandingZone, OpenLineageTransport, Organization, SparkResource, Warehouse, spark_config_for
-    from tools.demo_data import generate_demo
-
-    root = Path(tempfile.mkdtemp(prefix="generated-classes-"))
-    demo = generate_demo(root / "landing", accounts=1, days=days, statements_per_day=LINES_PER_DAY, start=START)
-    [account] = sorted(demo.lines)
-    spark = SparkResource(spark_config=spark_config_for(master, {"spark.ui.enabled": "false", **conf}),
-                          log_level="ERROR")
-    session = spark.session()
-    instance = dg.DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions(ACCOUNTS, [account])
-    resources = {"spark": spark, "landing": LandingZone(root=str(root / "landing")),
-                 "warehouse": Warehouse(root=str(root / "warehouse")), "organization": Organization(name="BENCH"),
-                 "openlineage": OpenLineageTransport()}
+    demo = demo_days(Path(tempfile.mkdtemp(prefix="generated-classes-")), days=days, lines=LINES_PER_DAY,
+                      start=START, master=master, conf=conf)
+    session = demo.session
     compiled = session._jvm.org.apache.spark.metrics.source.CodegenMetrics.METRIC_COMPILATION_TIME()
     jit = session._jvm.java.lang.management.ManagementFactory.getCompilationMXBean()
     for n in range(days):
-        day = START + timedelta(days=n)
         before = (time.monotonic(), cpu.snapshot(), compiled.getCount(), jit.getTotalCompilationTime())
-        result = dg.materialize([*ALL_ASSETS, *ALL_CHECKS], selection=list(ACCOUNT_DAY_ASSETS), instance=instance,
-                                partition_key=partition_key(day, account), resources=resources,
-                                raise_on_error=False)
-        if not result.success:
-            raise SystemExit(f"{day}: the account-day's run failed")
+        demo.materialize(n)
         spent = cpu.spent(before[1], cpu.snapshot())
         print(json.dumps({"seconds": time.monotonic() - before[0], "jvm_cpu": spent["jvm"],
                           "compiled": compiled.getCount() - before[2],
