@@ -2338,8 +2338,18 @@ class Analyzer:
             alias = pivot.args.get("alias")
             named = [self.naming.ident(c) for c in alias.args.get("columns") or ()] if alias is not None else []
             grouped = self._grouped_pivot(pivot)
-            rotated = self._rotated_open(pivot, source, scope) if source.is_open and source.is_object \
-                and not grouped else None
+            rotated = self._rotated_open(pivot, source, scope) if source.is_open and not grouped and (
+                source.is_object or not named) else None
+            if rotated is not None and not source.is_object:
+                # a derived table or a CTE of unknown columns (FROM (SELECT *, ...) UNPIVOT ...): the columns known to
+                # be its own that the rotation uses are gone, the columns it makes are known; any other name is still
+                # one of the table's its * took
+                used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
+                source.known = {**{name: flow for name, flow in (source.known or {}).items()
+                                   if name.casefold() not in used}, **rotated}
+                if alias is not None and alias.this:
+                    source.alias = self.naming.ident(alias.this)
+                continue
             if rotated is not None and (not named or len(named) >= len(rotated)):
                 table = source.obj
                 if named:  # AS p (emp, jan, feb): the table's columns it keeps (names unknown here), then the rotated
