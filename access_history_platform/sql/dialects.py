@@ -404,6 +404,14 @@ _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_na
 SESSION_VIEWS = catalog.SESSION_VIEWS
 #: Where a temporary table lives when the dialect's rules have ``hash_temporary_tables``: T-SQL's ``tempdb.dbo``.
 TEMPORARY_TABLES = ("tempdb", "dbo")
+#: MySQL's rules, SingleStore's too (below).
+_MYSQL = dict(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
+              recursive_keyword=True, server_files=True,
+              # functions MySQL calls without parentheses too
+              pseudo_columns=frozenset({"UTC_DATE", "UTC_TIME", "UTC_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP"}),
+              select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
+              invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
+              updatable_views=True, updatable_joined_views=True, updates_left_to_right=True)
 _SPARK = dict(catalog_sessions=True, session_views=True, identifier_calls=True, comma_joins_crossed=True,
               cast_names=True, filtering_semi_joins=True, generator_columns=True, values_columns=("col", 1),
               recursive_keyword=True,
@@ -513,16 +521,10 @@ RULES: dict[str, DialectRules] = {
                            metadata_tables=frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master",
                                                       "sqlite_temp_schema", "sqlite_sequence", "sqlite_stat1",
                                                       "sqlite_stat4"})),
-    # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table)
-    "mysql": DialectRules(alias_clauses=frozenset({"group", "having"}), database_is_schema=True, schema_databases=True,
-                          server_files=True,
-                          # functions MySQL calls without parentheses too
-                          pseudo_columns=frozenset({"UTC_DATE", "UTC_TIME", "UTC_TIMESTAMP", "LOCALTIME",
-                                                    "LOCALTIMESTAMP"}),
-                          select_into_variables=True, listed_columns_then_query=True, computed_columns_read=True,
-                          invisible_columns=frozenset({"INVISIBLE"}), temporary_tables_shadow=True,
-                          updatable_views=True, updatable_joined_views=True, updates_left_to_right=True,
-                          recursive_keyword=True),
+    # MySQL: "SELECT ... INTO enables a query result to be stored in variables or written to a file" (no table);
+    # SingleStore speaks MySQL's SQL ("MySQL wire-protocol compatible"), its databases MySQL's
+    "mysql": DialectRules(**_MYSQL),
+    "singlestore": DialectRules(**_MYSQL),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,
