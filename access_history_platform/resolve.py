@@ -186,7 +186,7 @@ def _searched_after(schema: str | None, path: tuple[str, ...], user_first: bool 
 #: A statement's first word, when no comment comes before it; and the first words of the statements
 #: :func:`~.sql.statements.session_after` and :func:`~.sql.variables.is_use` look further into.
 _LEAD_WORD = re.compile(r"\s*([A-Za-z]+)")
-_SESSION_WORDS = frozenset({"USE", "SET", "RESET", "CREATE"})
+_SESSION_WORDS = frozenset({"USE", "SET", "RESET", "CREATE", "OPEN"})
 #: The first words of the statements :func:`~.sql.variables.assigned` looks further into (a variable, a prepared
 #: statement), with those of :data:`_SESSION_WORDS`.
 _CARRIED_WORDS = _SESSION_WORDS | {"UNSET", "PREPARE", "DEALLOCATE", "DECLARE", "DROP"}

@@ -1075,7 +1075,7 @@ def session_after(text: str, database: str | None, schema: str | None,
     ALTER DATABASE d; CREATE OR ALTER SCHEMA s; ...``). Databricks and Spark: ``USE
     CATALOG c`` (schema ``default``) and ``USE [SCHEMA | DATABASE] [c.]s``. Trino: ``USE [c.]s``. T-SQL: ``USE
     db``, the database. MySQL: ``USE db``, the schema (its database is a schema). PostgreSQL and Redshift: ``SET
-    search_path TO s, ...`` the schema, its first.
+    search_path TO s, ...`` the schema, its first. Exasol: ``OPEN SCHEMA s``, the schema.
     A name given by a variable (``USE SCHEMA IDENTIFIER($v)``), whose value the log does not give, leaves
     what it sets unknown (:func:`~.names.unknown_part`): a later name that needs it is quarantined, with
     the reason; a qualified one still resolves.
@@ -1088,6 +1088,8 @@ def session_after(text: str, database: str | None, schema: str | None,
     (('SALES', 'PUBLIC'), ('SALES', 'PUBLIC'))
     >>> session_after("SET CATALOG 'dev'", "main", "sales", "databricks")
     ('dev', 'default')
+    >>> session_after("OPEN SCHEMA retail", "EXA", "PUBLIC", "exasol")
+    ('EXA', 'RETAIL')
     """
     word, at = _next_word(text, 0)  # past comments and white space, possessively: no backtracking on them
     if word == "SET" and rules_for(dialect).catalog_sessions:
@@ -1098,6 +1100,12 @@ def session_after(text: str, database: str | None, schema: str | None,
             if len(name) > 1 and name[0] in "'\"" and name[-1] == name[0]:
                 name = f"`{name[1:-1]}`"
             text, word = f"USE CATALOG {name}", "USE"
+    opened = False
+    if word == "OPEN":  # Exasol's OPEN SCHEMA s, its USE: the schema of the names after it
+        following, where = _next_word(text, at + 4)
+        if following != "SCHEMA":
+            return database, schema
+        text, word, opened = f"USE {text[where + len('SCHEMA'):].strip().rstrip(';').strip()}", "USE", True
     if word == "CREATE" and dialect == "snowflake" and _CREATES_NAMESPACE.match(text, at):
         return _created_namespace(text, database, schema)
     if word in ("SET", "RESET") and (dialect in SEARCH_PATH_DIALECTS or dialect == "duckdb"):
@@ -1125,6 +1133,8 @@ def session_after(text: str, database: str | None, schema: str | None,
         return (database, unknown) if kind == "SCHEMA" else (unknown, schema if dialect == "tsql" else unknown)
     if not 1 <= len(parts) <= 2:
         return database, schema
+    if opened:
+        return (database, parts[0]) if len(parts) == 1 else (database, schema)
     if rules_for(dialect).catalog_sessions:
         if kind == "CATALOG":
             return (parts[0], "default") if len(parts) == 1 else (database, schema)

@@ -103,9 +103,9 @@ _SET_CONFIG = re.compile(r"\bset_config\s*+\(\s*+'search_path'", re.IGNORECASE)
 #: search_path TO value"), ``RESET ALL``, ``DISCARD ALL``.
 _PATH_RESETS = re.compile(_COMMENTS + r"(?:set\b" + _COMMENTS + r"(?:(?:session|local)\b" + _COMMENTS + r")?schema\b"
                           r"|(?:reset|discard)\b" + _COMMENTS + r"all\b)", re.IGNORECASE | re.DOTALL)
-#: A statement that makes a database or schema current (``USE ...``; Spark's and Databricks' ``SET CATALOG c``), after
-#: any comments.
-_USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog)\b", re.IGNORECASE | re.DOTALL)
+#: A statement that makes a database or schema current (``USE ...``; Spark's and Databricks' ``SET CATALOG c``;
+#: Exasol's ``OPEN SCHEMA s``), after any comments.
+_USES = re.compile(_COMMENTS + r"(?:use|set\s++catalog|open\s++schema)\b", re.IGNORECASE | re.DOTALL)
 #: The dialects whose ``SET search_path`` gives the schemas unqualified names are searched in.
 SEARCH_PATH_DIALECTS = frozenset({"postgres", "redshift"})
 #: The dialects of prepared statements: ``PREPARE name FROM statement`` (Trino's, Athena's), ``PREPARE name FROM
