@@ -1534,9 +1534,11 @@ class Analyzer:
             if source is not None:
                 _renamed_by_alias(source, node.args.get("alias"), self.naming)
                 return source
-        if (self.naming.rules.catalog_sessions and isinstance(node.this, exp.Identifier) and node.this.quoted
-                and not node.args.get("db") and "/" in node.this.this):
-            # Databricks' COPY INTO t FROM (SELECT ... FROM 'path'): the files read in place, a location
+        if isinstance(node.this, exp.Identifier) and node.this.quoted and not node.args.get("db") and (
+                self.naming.rules.catalog_sessions and "/" in node.this.this
+                or self.naming.dialect_name == "dremio" and node.this.this.startswith("@")):
+            # Databricks' COPY INTO t FROM (SELECT ... FROM 'path'), Dremio's (... FROM '@source/path'): the files
+            # read in place, a location (sqlglot reads the string as a quoted name)
             return self._read_in_place(alias, node.this.this)
         parts = self.naming.table_parts(node)
         if not parts or not all(parts):

@@ -303,6 +303,8 @@ NO_DATA_OBJECTS = (
     "CREDENTIAL", "WIDGET", "POLICY", "CLEAN ROOM",
     # a volume: its files are read and written in place, by their paths (/Volumes/catalog/schema/volume/...)
     "VOLUME",
+    # Dremio's folders, in a space or a catalog: a place in the paths of its tables and views (they are recorded)
+    "FOLDER",
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names) and datashares (a share)
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",
