@@ -556,6 +556,8 @@ RULES: dict[str, DialectRules] = {
 _DEFAULT = DialectRules()
 #: The dialects of Spark's grammar (Spark, Databricks, Hive: those whose sessions have a catalog).
 SPARK_FAMILY = frozenset(name for name, rules in RULES.items() if rules.catalog_sessions)
+#: The dialects of MySQL's SQL: MySQL's (MariaDB's) and SingleStore's, whose rules are MySQL's.
+MYSQL_FAMILY = frozenset({"mysql", "singlestore"})
 #: Spark's built-in catalog, where its Hive tables are.
 SPARK_SESSION_CATALOG = "spark_catalog"
 

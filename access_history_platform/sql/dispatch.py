@@ -305,6 +305,8 @@ NO_DATA_OBJECTS = (
     "VOLUME",
     # Dremio's folders, in a space or a catalog: a place in the paths of its tables and views (they are recorded)
     "FOLDER",
+    # SingleStore's pipelines: a definition of the loads that run later (as a PIPE's)
+    "PIPELINE",
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names) and datashares (a share)
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",

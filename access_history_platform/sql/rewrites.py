@@ -24,7 +24,7 @@ from sqlglot.tokens import Token, TokenType
 
 from . import clickhouse, tsql
 from .create_clauses import name_end
-from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
+from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
 from .parsing import lowered as lowered_text
 from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
@@ -33,6 +33,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     """The statement with the dialect's forms sqlglot cannot read (or reads wrong) written as forms it reads, each
     by one reader below when the text may hold its form; and its tokens."""
     lowered = lowered_text(text)
+    mysql = dialect in MYSQL_FAMILY  # (SingleStore's SQL is MySQL's, and so are its forms sqlglot cannot read)
     if rules_for(dialect).identifier_calls and "identifier" in lowered:
         text, tokens = _identifiers_written_out(text, tokens, dialect)
     elif dialect == "snowflake" and "identifier" in lowered and "||" in text:
@@ -41,7 +42,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _json_clauses_written_out(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "_value" in lowered:
         text, tokens = _null_flags_written_out(text, tokens, dialect)
-    if (dialect in SPARK_FAMILY or dialect == "mysql") and word_of(tokens[0]) == "CREATE" and " with " in lowered:
+    if (dialect in SPARK_FAMILY or mysql) and word_of(tokens[0]) == "CREATE" and " with " in lowered:
         text, tokens = _query_without_as(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
@@ -151,9 +152,9 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _rlike_names_written_out(text, tokens, dialect)
     if dialect == "snowflake" and "semantic_view" in lowered:
         text, tokens = _semantic_view_aliases_written_out(text, tokens, dialect)
-    if dialect in ("mysql", "clickhouse") and word_of(tokens[0]) in ("SELECT", "WITH") and "file" in lowered:
+    if (mysql or dialect == "clickhouse") and word_of(tokens[0]) in ("SELECT", "WITH") and "file" in lowered:
         text, tokens = _outfile_as_directory(text, tokens, dialect)
-    if dialect in ("snowflake", "mysql") and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
+    if (mysql or dialect == "snowflake") and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
         text, tokens = _into_variables_left_out(text, tokens, dialect)
     if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
         text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
@@ -223,13 +224,13 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _graph_matches_as_conditions(text, tokens, dialect)
     if dialect == "tsql" and word_of(tokens[0]) == "CREATE" and (" node" in lowered or " edge" in lowered):
         text, tokens = _graph_tables_as_tables(text, tokens, dialect)
-    if dialect == "mysql" and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
+    if mysql and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
         text, tokens = _float_unsigned_left_out(text, tokens, dialect)
-    if dialect == "mysql" and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
+    if mysql and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
         text, tokens = _json_table_responses_left_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) == "DELETE" and ".*" in text:
+    if mysql and word_of(tokens[0]) == "DELETE" and ".*" in text:
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
+    if mysql and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) == "COPY" and _BARE_COPY_FILE.match(text):
         text, tokens = _copy_file_quoted(text, tokens, dialect)
@@ -243,6 +244,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _sqlite_clauses_written_out(text, tokens, dialect)
     if dialect == "teradata":
         text, tokens = _teradata_forms_written_out(text, tokens, dialect)
+    if dialect == "singlestore" and word_of(tokens[0]) == "CREATE" and _SINGLESTORE_CLAUSES.search(text):
+        text, tokens = _singlestore_clauses_left_out(text, tokens, dialect)
     if dialect in ("doris", "starrocks") and ("[" in text or _DORIS_CLAUSES.search(text)):
         text, tokens = _doris_forms_written_out(text, tokens, dialect)
     if dialect == "duckdb" and "[:" in text:
@@ -262,45 +265,45 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "duckdb" and (word_of(tokens[0]) == "CREATE" and "pivot" in lowered
                                 or word_of(tokens[0]) == "INSERT" and ("pivot" in lowered or "position" in lowered)):
         text, tokens = _created_from_pivots(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
+    if mysql and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
         text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "union" in lowered:
+    if mysql and word_of(tokens[0]) == "CREATE" and "union" in lowered:
         text, tokens = _merge_tables_as_views(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
+    if mysql and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
         text, tokens = _column_defaults_as_values(text, tokens, dialect)
-    if dialect == "mysql" and "values" in lowered and "row" in lowered:
+    if mysql and "values" in lowered and "row" in lowered:
         text, tokens = _value_rows_unwrapped(text, tokens, dialect)
-    if dialect == "mysql" and "json_object" in lowered and "value" in lowered:
+    if mysql and "json_object" in lowered and "value" in lowered:
         text, tokens = _value_columns_quoted(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "function" in lowered and "in " in lowered:
+    if mysql and word_of(tokens[0]) == "CREATE" and "function" in lowered and "in " in lowered:
         text, tokens = _parameter_modes_left_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
+    if mysql and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
         text, tokens = _returning_blocks_unwrapped(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
+    if mysql and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
         text, tokens = _spatial_types_written_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("UPDATE", "DELETE") and len(tokens) > 1 \
+    if mysql and word_of(tokens[0]) in ("UPDATE", "DELETE") and len(tokens) > 1 \
             and word_of(tokens[1]) in _MODIFIERS:
         text, tokens = _modifiers_left_out(text, tokens, dialect)
-    if dialect == "mysql" and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD", "LOCK") or (
+    if mysql and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD", "LOCK") or (
             word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered
                                                           or " view " in lowered or " ignore " in lowered
                                                           or " replace " in lowered))
             or (len(tokens) > 1 and word_of(tokens[0]) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES)):
         text, tokens = _mysql_forms_written_out(text, tokens, dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("COMMIT", "ROLLBACK") and word_of(tokens[-1]) == "RELEASE":
+    if mysql and word_of(tokens[0]) in ("COMMIT", "ROLLBACK") and word_of(tokens[-1]) == "RELEASE":
         # COMMIT [AND [NO] CHAIN] [[NO] RELEASE]: whether the connection ends after it, no data
         end = len(tokens) - 2 if len(tokens) > 2 and word_of(tokens[-2]) == "NO" else len(tokens) - 1
         text, tokens = edited(text, tokens, [(tokens[end - 1].end + 1, len(text), "")], dialect)
-    if dialect == "mysql" and word_of(tokens[0]) in ("CREATE", "ALTER") and (
+    if mysql and word_of(tokens[0]) in ("CREATE", "ALTER") and (
             "online" in lowered or "ignore" in lowered or "versioning" in lowered or "checksum" in lowered
             or "exists" in lowered):
         text, tokens = _mariadb_table_options_left_out(text, tokens, dialect)
-    if dialect == "mysql" and "values" in lowered and word_of(tokens[0]) not in ("INSERT", "REPLACE"):
+    if mysql and "values" in lowered and word_of(tokens[0]) not in ("INSERT", "REPLACE"):
         text, tokens = _value_lists_bracketed(text, tokens, dialect)
-    if dialect == "mysql" and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
+    if mysql and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
                                or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
         text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
-    if dialect == "mysql" and (":=" in text and word_of(tokens[0]) in ("UPDATE", "INSERT", "REPLACE")
+    if mysql and (":=" in text and word_of(tokens[0]) in ("UPDATE", "INSERT", "REPLACE")
                                or "escape" in lowered):
         text, tokens = _mysql_operands_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_PARAMETRIC.search(text):
@@ -1409,6 +1412,46 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
                 end = group_end(tokens, end + 1)
             if [word_of(t) for t in tokens[end:end + 3]] == ["STORED", "AS", "DIRECTORIES"]:
                 end += 3
+        if end > at:
+            edits.append((tokens[at].start, tokens[end - 1].end + 1, ""))
+            at = end
+        else:
+            at += 1
+    return edited(text, tokens, edits, dialect)
+
+
+_SINGLESTORE_CLAUSES = re.compile(r"\b(?:rowstore|reference)\b|\busing\s++clustered\s++columnstore\b"
+                                  r"|\bseries\s++timestamp\b|\b(?:shard|sort)\s++key\b", re.IGNORECASE)
+
+
+def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SingleStore's ``CREATE [ROWSTORE] [REFERENCE] TABLE`` (how the table is stored, and a reference table copied
+    to every node), its ``SHARD KEY (cols)`` and ``SORT KEY (cols)`` (which node holds a row, and the columnstore's
+    order: sqlglot reads each as a column named SHARD or SORT), a key's ``USING CLUSTERED COLUMNSTORE`` (the
+    columnstore's sort key) and a column's ``SERIES TIMESTAMP`` (the column a time series is ordered by), left out:
+    the table and its columns are the same.
+
+    >>> sql = "create rowstore reference table t (id int, ts datetime series timestamp, key (ts) using clustered columnstore)"
+    >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
+    'create   table t (id int, ts datetime , key (ts) )'
+    >>> sql = "create table t (id int, ts datetime, shard key (id), sort key (ts), shard key ())"
+    >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
+    'create table t (id int, ts datetime)'
+    """
+    edits, at, level = [], 1, depths(tokens)
+    while at < len(tokens) - 1:
+        words = [word_of(t) for t in tokens[at:at + 3]]
+        end = at
+        if word_of(tokens[0]) == "CREATE" and at <= 3 and words[0] in ("ROWSTORE", "REFERENCE") \
+                and "TABLE" in words:
+            end = at + 1
+        elif level[at] == 1 and words == ["USING", "CLUSTERED", "COLUMNSTORE"]:
+            end = at + 3
+        elif level[at] == 1 and words[:2] == ["SERIES", "TIMESTAMP"]:
+            end = at + 2
+        elif level[at] == 1 and words[:2] in (["SHARD", "KEY"], ["SORT", "KEY"]) \
+                and tokens[at - 1].token_type == TokenType.COMMA and at + 2 < len(tokens) and tokens[at + 2].text == "(":
+            at, end = at - 1, group_end(tokens, at + 2)  # (with the comma before it)
         if end > at:
             edits.append((tokens[at].start, tokens[end - 1].end + 1, ""))
             at = end
