@@ -195,7 +195,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _database_links_named(text, tokens, dialect)
     if dialect == "oracle" and word_of(tokens[0]) in ("UPDATE", "DELETE", "INSERT") and "(" in text:
         text, tokens = _inline_view_targets_named(text, tokens, dialect)
-    if dialect == "oracle" and word_of(tokens[0]) == "MERGE" and ("delete" in lowered or "/*+" in text):
+    if dialect in ("oracle", "exasol") and word_of(tokens[0]) == "MERGE" and ("delete" in lowered or "/*+" in text):
         text, tokens = _merge_branches_written_out(text, tokens, dialect)
     if dialect == "oracle" and " into " in lowered and ("returning" in lowered or "return " in lowered) \
             and word_of(tokens[0]) in ("INSERT", "UPDATE", "DELETE"):
@@ -244,6 +244,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _sqlite_clauses_written_out(text, tokens, dialect)
     if dialect == "teradata":
         text, tokens = _teradata_forms_written_out(text, tokens, dialect)
+    if dialect == "exasol" and _EXASOL_FORMS.search(text):
+        text, tokens = _exasol_forms_written_out(text, tokens, dialect)
     if dialect == "singlestore" and word_of(tokens[0]) == "CREATE" and _SINGLESTORE_CLAUSES.search(text):
         text, tokens = _singlestore_clauses_left_out(text, tokens, dialect)
     if dialect in ("doris", "starrocks") and ("[" in text or _DORIS_CLAUSES.search(text)):
@@ -1417,6 +1419,62 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
             at = end
         else:
             at += 1
+    return edited(text, tokens, edits, dialect)
+
+
+_EXASOL_FORMS = re.compile(r"^\s*+(?:enforce|execute\s++script)\b|\b(?:distribute|partition)\s++by\b|\b(?:utf8|ascii)\b",
+                           re.IGNORECASE)
+#: Exasol's ``EXECUTE SCRIPT s(args) [WITH OUTPUT]``, the script's name and arguments before the group.
+_EXECUTED_SCRIPT = re.compile(r"\s*+execute\s++script\s++", re.IGNORECASE)
+_SCRIPT_OUTPUT = re.compile(r"\swith\s++output\s*+$", re.IGNORECASE)
+#: The character types whose character set Exasol writes after their length (``VARCHAR(20) UTF8``).
+_EXASOL_CHARACTER_TYPES = frozenset({"VARCHAR", "CHAR", "CHARACTER", "VARYING", "NVARCHAR", "NCHAR", "VARCHAR2",
+                                     "NVARCHAR2", "CLOB"})
+
+
+def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Exasol's forms as those sqlglot reads: a CREATE TABLE's ``DISTRIBUTE BY cols`` and ``PARTITION BY cols`` (how
+    its rows are spread over the nodes and stored, last in its list) and a character type's set (``VARCHAR(20)
+    UTF8``, ``CHAR(2) ASCII``) left out; ``ENFORCE [LOCAL | GLOBAL] INDEX ON t (cols)`` (an index, as CREATE INDEX
+    makes one) and ``EXECUTE SCRIPT s(args)`` (a script run: a procedure's call) written as those.
+
+    >>> sql = "create table t (a varchar(20) utf8, b char(2) ascii, c int, distribute by a, c, partition by c)"
+    >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
+    'create table t (a varchar(20) , b char(2) , c int)'
+    >>> sql = "ENFORCE LOCAL INDEX ON s.t (a)"
+    >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
+    'CREATE INDEX ON s.t (a)'
+    >>> sql = "execute script s.cleanup(1) with output"
+    >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
+    'CALL s.cleanup(1)'
+    """
+    words = [word_of(t) for t in tokens[:3]]
+    if words[0] == "ENFORCE":
+        index = next((i for i, word in enumerate(words) if word == "INDEX"), None)
+        if index is None:
+            return text, tokens
+        return edited(text, tokens, [(tokens[0].start, tokens[index].end + 1, "CREATE INDEX")], dialect)
+    script = _EXECUTED_SCRIPT.match(text) if words[0] == "EXECUTE" else None  # (the rest is one token to sqlglot)
+    if script is not None:
+        output = _SCRIPT_OUTPUT.search(text)  # (WITH OUTPUT: its result set is the script's output)
+        return edited(text, tokens, [(0, script.end(), "CALL ")] + ([(output.start(), len(text), "")] if output else []),
+                      dialect)
+    if words[0] not in ("CREATE", "ALTER"):
+        return text, tokens
+    edits, level, at = [], depths(tokens), 1
+    while at < len(tokens) - 1:
+        word = word_of(tokens[at])
+        if level[at] == 1 and word in ("DISTRIBUTE BY", "PARTITION BY") and tokens[at - 1].token_type == TokenType.COMMA:
+            end = next((i for i in range(at, len(tokens)) if level[i] == 0), len(tokens))  # (the list's bracket)
+            edits.append((tokens[at - 1].start, tokens[end - 1].end + 1, ""))
+            at = end
+            continue
+        if word in ("UTF8", "ASCII") and tokens[at - 1].token_type == TokenType.R_PAREN:
+            opened = next((i for i in range(at - 1, 0, -1) if tokens[i].token_type == TokenType.L_PAREN
+                           and level[i] == level[at]), None)
+            if opened is not None and word_of(tokens[opened - 1]) in _EXASOL_CHARACTER_TYPES:
+                edits.append((tokens[at].start, tokens[at].end + 1, ""))
+        at += 1
     return edited(text, tokens, edits, dialect)
 
 
