@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import sqlglot
@@ -63,6 +63,10 @@ SPLIT_SCAN_CHARS = 256 * 1024
 
 #: Words after ``END`` that close a Snowflake Scripting statement, not a block or a CASE.
 _END_OF = frozenset({"IF", "LOOP", "FOR", "WHILE", "REPEAT"})
+#: The marks around a word ``END`` that make it a name, not a block's end (a column named End, SingleStore's and
+#: MySQL's procedures' ``SET End = _End``, ``INSERT INTO t (Start, End)``): before it, and after it.
+_BEFORE_NAME = frozenset({",", "(", "."})
+_AFTER_NAME = frozenset({",", "=", ".", "<", ">"})
 #: Words after ``BEGIN`` that make it a transaction, not a block: Snowflake's ``TRANSACTION``, ``WORK``,
 #: ``NAME t``; T-SQL's ``TRAN``, ``DISTRIBUTED``; PostgreSQL's modes (``ISOLATION LEVEL``, ``READ WRITE``,
 #: ``[NOT] DEFERRABLE``); SQLite's ``DEFERRED``, ``IMMEDIATE``, ``EXCLUSIVE``.
@@ -217,6 +221,8 @@ class _Blocks:
     pending: int = 0  #: local subprograms whose IS / AS came and whose BEGIN has not
     resume: bool = False  #: the block open at depth 1 is a local subprogram's: the section goes on after its END
     compound: bool = False  #: in an Oracle compound trigger, which its own END at depth 0 ends
+    #: what each open level is: ``"BEGIN"`` (a block) or ``"CASE"``
+    opened: list[str] = field(default_factory=list)
 
     def start(self, first: str | None) -> None:
         """A statement begins with the word ``first``."""
@@ -234,10 +240,16 @@ class _Blocks:
             if self.declaring and not self.depth and self.pending:  # a local subprogram's body
                 self.pending, self.resume = self.pending - 1, True
             self.depth, self.declaring = self.depth + 1, False
+            self.opened.append("BEGIN")
         elif self.depth and word == "CASE" and before != "END":
             self.depth += 1
-        elif self.depth and word == "END" and after not in _END_OF:
+            self.opened.append("CASE")
+        elif self.depth and word == "END" and after not in _END_OF and not (
+                self.opened[-1:] == ["BEGIN"] and (before in _BEFORE_NAME or after in _AFTER_NAME)):
+            # (a column named END in a block's statement: ``SET End = x``, ``(a, End)``, ``t.End``, ends nothing)
             self.depth -= 1
+            if self.opened:
+                self.opened.pop()
             if not self.depth and self.resume:  # back in the declaration section the subprogram was defined in
                 self.resume, self.declaring = False, True
         elif self.local_subprograms and not self.depth and word == "COMPOUND" and after == "TRIGGER":
@@ -1777,6 +1789,8 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
                 if after == "NOT" and word == "BEGIN" and _next_word(text, at + 3)[0] == "ATOMIC":
                     after = "ATOMIC"  # (MariaDB's BEGIN NOT ATOMIC ... END, a block)
                 before = "@" if match.start() and text[match.start() - 1] == "@" else None
+                if word == "END":  # the marks next to it, as the tokens give them (:data:`_BEFORE_NAME`)
+                    before, after = before or _mark_before(text, match.start()), after or _mark_after(text, match.end())
                 blocks.word(word, "END" if match.start() == after_end else before, after)
                 if word == "END":
                     after_end = at  # where the word after this END starts: a CASE there is END CASE
@@ -1873,6 +1887,20 @@ def _scan_syntax(dialect: str) -> _ScanSyntax:
 
 #: The next word after a position, as :class:`_Blocks` takes it: whitespace and comments stepped over.
 _NEXT_WORD = re.compile(rf"(?:\s++|{COMMENT})*+(?:(?P<word>[^\W\d][\w$]*+)|(?P<semicolon>;)|(?P<end>\Z))?", re.DOTALL)
+
+
+def _mark_before(text: str, position: int) -> str | None:
+    """The character before ``position`` past white space, when it is one of :data:`_BEFORE_NAME`."""
+    while position and text[position - 1].isspace():
+        position -= 1
+    return text[position - 1] if position and text[position - 1] in _BEFORE_NAME else None
+
+
+def _mark_after(text: str, position: int) -> str | None:
+    """The character at ``position`` past white space, when it is one of :data:`_AFTER_NAME`."""
+    while position < len(text) and text[position].isspace():
+        position += 1
+    return text[position] if position < len(text) and text[position] in _AFTER_NAME else None
 
 
 def _next_word(text: str, position: int) -> tuple[str | None, int]:
