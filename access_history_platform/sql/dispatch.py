@@ -307,6 +307,9 @@ NO_DATA_OBJECTS = (
     "FOLDER",
     # SingleStore's pipelines: a definition of the loads that run later (as a PIPE's)
     "PIPELINE",
+    # Exasol's scripts (Lua, Python, Java, R ...): code, whose statements are logged as statements of their own when
+    # it runs (EXECUTE SCRIPT, a call)
+    "SCRIPT",
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names) and datashares (a share)
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",

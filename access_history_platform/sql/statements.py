@@ -317,6 +317,13 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
     if dialect == "oracle" and _INLINE_FUNCTIONS.match(text):
         first, rest = _with_functions(text, dialect)
         return [first, *split_request(rest, dialect)] if rest else [first]
+    if dialect == "exasol" and _EXASOL_SCRIPT.search(text):  # a script's body (Lua, Python ...): one statement, to its /
+        script = _EXASOL_SCRIPT.search(text)
+        end = _SQLPLUS_END.search(text, script.end())
+        after = text[end.end():] if end is not None else ""
+        return [*split_request(text[:script.start()], dialect),
+                text[script.start():end.start() if end is not None else len(text)].strip(),
+                *(split_request(after, dialect) if after.strip() else [])]
     if dialect == "clickhouse" and "$" in text:  # a name holding a $, which sqlglot's lexer cannot take
         text = clickhouse.dollar_names_quoted(text)
     if ";" not in text and dialect not in tsql.UNTERMINATED:
@@ -455,6 +462,9 @@ _INLINE_FUNCTIONS = re.compile(_LEADING_COMMENTS + r"(?:CREATE\s+(?:\w+\s+)*?TAB
                                r"WITH\s+(?:FUNCTION|PROCEDURE)\s", re.IGNORECASE)
 #: SQL*Plus's end of a PL/SQL unit in a script: a line holding only ``/``.
 _SQLPLUS_END = re.compile(r"^[ \t]*/[ \t]*$", re.MULTILINE)
+#: Exasol's ``CREATE [OR REPLACE] [LUA | PYTHON3 | JAVA | R ...] [SCALAR | SET] SCRIPT``, first on its line: its body, code
+#: of its language, runs to a line holding only ``/`` (as EXAplus ends it) or to the request's end.
+_EXASOL_SCRIPT = re.compile(r"^[ \t]*CREATE\s+(?:OR\s+REPLACE\s+)?(?:\w+\s+){0,3}?SCRIPT\b", re.IGNORECASE | re.MULTILINE)
 #: Dialects whose requests are scripts: branches, loops and blocks at their top level (BigQuery's procedural
 #: language, Databricks' and Spark 4's SQL scripting), each statement inside them run as a statement of its own.
 SCRIPT_DIALECTS = frozenset({"bigquery", "databricks", "spark"})
@@ -2025,6 +2035,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     """Parse one statement from its scan (``scanned``, made here if not given: the statement is tokenized
     once); raise :class:`UnsupportedStatement` with the parser's reason when it fails. A statement whose
     verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
+    if dialect == "exasol" and _EXASOL_SCRIPT.match(text):  # its body is code of another language: not SQL to parse
+        return Parsed(text, command=Unparsed("CREATE SCRIPT"), kind=_kind(("CREATE", "SCRIPT")))
     if dialect == "mysql" and "/*" in text:
         opened = executable_comments_opened(text)
         if opened != text:  # read again: what was a comment is SQL (unless the scan read it so, as it reads a
