@@ -48,7 +48,7 @@ from .dialects import SPARK_FAMILY
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
-from .statements import MYSQL_ADMIN_FORMS, Parsed, Unparsed, parse_statement, plpgsql
+from .statements import DIALECT_NO_DATA_FORMS, MYSQL_ADMIN_FORMS, Parsed, Unparsed, parse_statement, plpgsql
 from .statements import do_block as do_block_of
 from .token_groups import depths, group_end
 from .variables import PREPARE_DIALECTS, PREPARED_FROM_VARIABLE
@@ -303,13 +303,6 @@ NO_DATA_OBJECTS = (
     "CREDENTIAL", "WIDGET", "POLICY", "CLEAN ROOM",
     # a volume: its files are read and written in place, by their paths (/Volumes/catalog/schema/volume/...)
     "VOLUME",
-    # Dremio's folders, in a space or a catalog: a place in the paths of its tables and views (they are recorded)
-    "FOLDER",
-    # SingleStore's pipelines: a definition of the loads that run later (as a PIPE's)
-    "PIPELINE",
-    # Exasol's scripts (Lua, Python, Java, R ...): code, whose statements are logged as statements of their own when
-    # it runs (EXECUTE SCRIPT, a call)
-    "SCRIPT",
     # PostgreSQL's extensions (their objects are the extension's own), Redshift's external schemas (a Glue or Hive
     # catalog's database under a local name: its tables are read by their names) and datashares (a share)
     "EXTENSION", "EXTERNAL SCHEMA", "DATASHARE",
@@ -352,6 +345,7 @@ FORMS.update(dict.fromkeys((f"{verb} EXTERNAL DATA SOURCE" for verb in ("CREATE"
 FORMS.update(dict.fromkeys(("DESC STREAM", "DESCRIBE STREAM"), no_record))  # a stream's CREATE / DROP register it
 # a constraint's comment (PostgreSQL's COMMENT ON CONSTRAINT c ON t), as an index's
 FORMS["COMMENT CONSTRAINT"] = no_record
+FORMS.update(dict.fromkeys(DIALECT_NO_DATA_FORMS, no_record))  # (Dremio's folders, SingleStore's pipelines ...)
 # a hybrid table's index holds no data of its own: reads and writes name the table
 FORMS.update(dict.fromkeys(("CREATE INDEX", "DROP INDEX", "CREATE UNIQUE INDEX"), no_record))
 #: Transaction and server settings, code and metadata objects that hold no data: the standard's SET TRANSACTION (an

@@ -1492,6 +1492,9 @@ def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) 
     >>> sql = "create rowstore reference table t (id int, ts datetime series timestamp, key (ts) using clustered columnstore)"
     >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
     'create   table t (id int, ts datetime , key (ts) )'
+    >>> sql = "create table t (series timestamp(6), ts datetime(6) series timestamp)"
+    >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
+    'create table t (series timestamp(6), ts datetime(6) )'
     >>> sql = "create table t (id int, ts datetime, shard key (id), sort key (ts), shard key ())"
     >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
     'create table t (id int, ts datetime)'
@@ -1505,7 +1508,8 @@ def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) 
             end = at + 1
         elif level[at] == 1 and words == ["USING", "CLUSTERED", "COLUMNSTORE"]:
             end = at + 3
-        elif level[at] == 1 and words[:2] == ["SERIES", "TIMESTAMP"]:
+        elif level[at] == 1 and words[:2] == ["SERIES", "TIMESTAMP"] \
+                and tokens[at - 1].token_type not in (TokenType.COMMA, TokenType.L_PAREN):  # (after a column's type)
             end = at + 2
         elif level[at] == 1 and words[:2] in (["SHARD", "KEY"], ["SORT", "KEY"]) \
                 and tokens[at - 1].token_type == TokenType.COMMA and at + 2 < len(tokens) and tokens[at + 2].text == "(":

@@ -92,6 +92,14 @@ MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED 
                      "CHANGE REPLICATION", "CHANGE MASTER", "START REPLICA", "STOP REPLICA", "START SLAVE",
                      "STOP SLAVE", "RENAME USER", "ALTER INSTANCE", "CACHE INDEX", "LOAD INDEX", "HELP", "SHUTDOWN",
                      "RESTART", "IMPORT TABLE", "BACKUP LOCK", "BACKUP UNLOCK", "BACKUP STAGE")
+#: Objects of one dialect each that hold no data, whose forms :mod:`.dispatch` records nothing for in that dialect only
+#: (:data:`DIALECT_FORMS`: ``EXECUTE pipeline`` elsewhere is a call of a procedure of that name): Dremio's folders, in a
+#: space or a catalog (a place in the paths of its tables and views, which are recorded); SingleStore's pipelines (a
+#: definition of the loads that run later, as a pipe's); Exasol's scripts (Lua, Python, Java, R ... code, whose
+#: statements are logged as statements of their own when it runs: EXECUTE SCRIPT is a call).
+DIALECT_NO_DATA_FORMS = {**{f"{verb} FOLDER": "dremio" for verb in ("CREATE", "ALTER", "DROP")},
+                         **{f"{verb} PIPELINE": "singlestore" for verb in ("CREATE", "ALTER", "DROP", "START", "STOP")},
+                         **{f"{verb} SCRIPT": "exasol" for verb in ("CREATE", "DROP")}}
 DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
                  **dict.fromkeys(tsql.ADMIN_FORMS, frozenset({"tsql"})),
                  **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
@@ -110,7 +118,9 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                  "EXPORT MODEL": frozenset({"bigquery"}), "EXPORT TABLE METADATA": frozenset({"bigquery"}),
                  # Redshift's auto-copy jobs (elsewhere, a table named job: COPY job FROM ...)
                  **dict.fromkeys(("COPY JOB LIST", "COPY JOB SHOW", "COPY JOB RUN", "COPY JOB ALTER", "COPY JOB DROP"),
-                                 frozenset({"redshift"}))}
+                                 frozenset({"redshift"})),
+                 # Dremio's folders, SingleStore's pipelines, Exasol's scripts (:data:`DIALECT_NO_DATA_FORMS`)
+                 **{form: frozenset({dialect}) for form, dialect in DIALECT_NO_DATA_FORMS.items()}}
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
 _DECLARING = _ROUTINES | {"TASK"}
 
