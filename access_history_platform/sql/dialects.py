@@ -527,7 +527,9 @@ RULES: dict[str, DialectRules] = {
     "singlestore": DialectRules(**_MYSQL),
     # Exasol's system tables: SYS's (EXA_ALL_TABLES, EXA_DBA_SESSIONS ...), which any schema finds unqualified, and
     # EXA_STATISTICS' (its audit and usage statistics): its catalog, no data
-    "exasol": DialectRules(system_schemas=frozenset({"sys", "exa_statistics"}), system_prefixes=("exa_",)),
+    # (read only: a write to an EXA_ name is a user table's)
+    "exasol": DialectRules(system_schemas=frozenset({"sys", "exa_statistics"}), system_prefixes=("exa_",),
+                           system_views_read_only=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,

@@ -1425,8 +1425,8 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
 _EXASOL_FORMS = re.compile(r"^\s*+(?:enforce|execute\s++script)\b|\b(?:distribute|partition)\s++by\b|\b(?:utf8|ascii)\b",
                            re.IGNORECASE)
 #: Exasol's ``EXECUTE SCRIPT s(args) [WITH OUTPUT]``, the script's name and arguments before the group.
-_EXECUTED_SCRIPT = re.compile(r"\s*+execute\s++script\s++", re.IGNORECASE)
-_SCRIPT_OUTPUT = re.compile(r"\swith\s++output\s*+$", re.IGNORECASE)
+_EXECUTED_SCRIPT = re.compile(r"\s*+execute\s++script\s++(?P<name>[\w$.\"]++)\s*+(?P<arguments>\(.*\))?"
+                              r"(?:\s*+with\s++output)?(?:\s++|--[^\n]*+|/\*.*?\*/)*+$", re.IGNORECASE | re.DOTALL)
 #: The character types whose character set Exasol writes after their length (``VARCHAR(20) UTF8``).
 _EXASOL_CHARACTER_TYPES = frozenset({"VARCHAR", "CHAR", "CHARACTER", "VARYING", "NVARCHAR", "NCHAR", "VARCHAR2",
                                      "NVARCHAR2", "CLOB"})
@@ -1441,12 +1441,18 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> sql = "create table t (a varchar(20) utf8, b char(2) ascii, c int, distribute by a, c, partition by c)"
     >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
     'create table t (a varchar(20) , b char(2) , c int)'
+    >>> sql = "create table t2 as select char(65) ascii, id from t"
+    >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
+    'create table t2 as select char(65) ascii, id from t'
     >>> sql = "ENFORCE LOCAL INDEX ON s.t (a)"
     >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
     'CREATE INDEX ON s.t (a)'
-    >>> sql = "execute script s.cleanup(1) with output"
+    >>> sql = "execute script s.cleanup(1) with output -- nightly"
     >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
     'CALL s.cleanup(1)'
+    >>> sql = "execute script s.report with output"
+    >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
+    'CALL s.report()'
     """
     words = [word_of(t) for t in tokens[:3]]
     if words[0] == "ENFORCE":
@@ -1455,10 +1461,8 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
             return text, tokens
         return edited(text, tokens, [(tokens[0].start, tokens[index].end + 1, "CREATE INDEX")], dialect)
     script = _EXECUTED_SCRIPT.match(text) if words[0] == "EXECUTE" else None  # (the rest is one token to sqlglot)
-    if script is not None:
-        output = _SCRIPT_OUTPUT.search(text)  # (WITH OUTPUT: its result set is the script's output)
-        return edited(text, tokens, [(0, script.end(), "CALL ")] + ([(output.start(), len(text), "")] if output else []),
-                      dialect)
+    if script is not None:  # (WITH OUTPUT: its result set is the script's output)
+        return edited(text, tokens, [(0, len(text), f"CALL {script['name']}{script['arguments'] or '()'}")], dialect)
     if words[0] not in ("CREATE", "ALTER"):
         return text, tokens
     edits, level, at = [], depths(tokens), 1
@@ -1472,7 +1476,8 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
         if word in ("UTF8", "ASCII") and tokens[at - 1].token_type == TokenType.R_PAREN:
             opened = next((i for i in range(at - 1, 0, -1) if tokens[i].token_type == TokenType.L_PAREN
                            and level[i] == level[at]), None)
-            if opened is not None and word_of(tokens[opened - 1]) in _EXASOL_CHARACTER_TYPES:
+            if opened is not None and opened > 1 and word_of(tokens[opened - 1]) in _EXASOL_CHARACTER_TYPES \
+                    and tokens[opened - 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER):  # (a column's type)
                 edits.append((tokens[at].start, tokens[at].end + 1, ""))
         at += 1
     return edited(text, tokens, edits, dialect)
