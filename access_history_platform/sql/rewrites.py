@@ -1132,8 +1132,9 @@ _LOAD_INFILE_LISTED = re.compile(_LOAD_INFILE.pattern
 _LOAD_PARTITION = re.compile(r"(\bINTO\s++TABLE\s++[^\s(;]++)\s*+PARTITION\s*+\([^()]*+\)", re.IGNORECASE)
 #: MySQL's ``LOAD XML``, whose other words are LOAD DATA's.
 _LOAD_XML = re.compile(r"^(\s*+LOAD\s++)XML\b", re.IGNORECASE)
-#: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma).
-_LOAD_SET_COLUMN = re.compile(r"(?:^|,)\s*+(`[^`]++`|\w++)\s*+=(?!=)")
+#: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma, and any comments).
+_LOAD_SET_COLUMN = re.compile(r"(?:^|,)(?:\s++|--[^\n]*+(?:\n|$)|#[^\n]*+(?:\n|$)|/\*.*?\*/)*+(`[^`]++`|\w++)\s*+=(?!=)",
+                              re.DOTALL)
 
 
 def _load_columns(listed: str, assigned: str | None) -> list[str]:
@@ -1142,6 +1143,8 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
 
     >>> _load_columns("id, @d, `note`", "day = STR_TO_DATE(@d, '%Y-%m-%d'), amount = 0")
     ['id', '`note`', 'day', 'amount']
+    >>> _load_columns("id, @pop", "-- messy data\\n pop = IF(@pop = 0, 100, @pop), /* fixed */ kind = 'point'")
+    ['id', 'pop', 'kind']
     """
     names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
     names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
