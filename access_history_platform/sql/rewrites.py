@@ -1490,6 +1490,16 @@ _SINGLESTORE_CLAUSES = re.compile(r"\b(?:rowstore|reference)\b|\busing\s++cluste
                                   r"|\bseries\s++timestamp\b|\b(?:shard|sort)\s++key\b", re.IGNORECASE)
 
 
+def _key_columns(tokens: list[Token], at: int) -> int | None:
+    """Where the bracket of a key's columns opens, at ``at`` or after the key's name there; None for neither."""
+    for index in (at, at + 1):
+        if index < len(tokens) and tokens[index].token_type == TokenType.L_PAREN:
+            return index
+        if index >= len(tokens) or tokens[index].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
+            return None
+    return None
+
+
 def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """SingleStore's ``CREATE [ROWSTORE] [REFERENCE] TABLE`` (how the table is stored, and a reference table copied
     to every node), its ``SHARD KEY (cols)`` and ``SORT KEY (cols)`` (which node holds a row, and the columnstore's
@@ -1503,7 +1513,7 @@ def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) 
     >>> sql = "create table t (series timestamp(6), ts datetime(6) series timestamp)"
     >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
     'create table t (series timestamp(6), ts datetime(6) )'
-    >>> sql = "create table t (id int, ts datetime, shard key (id), sort key (ts), shard key ())"
+    >>> sql = "create table t (id int, ts datetime, shard key (id), sort key ts_sort (ts), shard key ())"
     >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
     'create table t (id int, ts datetime)'
     """
@@ -1520,8 +1530,8 @@ def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) 
                 and tokens[at - 1].token_type not in (TokenType.COMMA, TokenType.L_PAREN):  # (after a column's type)
             end = at + 2
         elif level[at] == 1 and words[:2] in (["SHARD", "KEY"], ["SORT", "KEY"]) \
-                and tokens[at - 1].token_type == TokenType.COMMA and at + 2 < len(tokens) and tokens[at + 2].text == "(":
-            at, end = at - 1, group_end(tokens, at + 2)  # (with the comma before it)
+                and tokens[at - 1].token_type == TokenType.COMMA and (opens := _key_columns(tokens, at + 2)):
+            at, end = at - 1, group_end(tokens, opens)  # (with the comma before it)
         if end > at:
             edits.append((tokens[at].start, tokens[end - 1].end + 1, ""))
             at = end
