@@ -2395,8 +2395,9 @@ class Analyzer:
     def _rotated_open(self, pivot: exp.Pivot, source: Source, scope: Scope) -> dict[str, frozenset] | None:
         """The columns a PIVOT / UNPIVOT of a table of unknown columns makes, with their flows (the columns it names
         are read): ``UNPIVOT(v FOR n IN (a, b))`` gives ``n`` (no column's value) and ``v`` (a's and b's values);
-        ``PIVOT(agg(v) FOR p IN (x, y))`` one column per value, from the aggregated columns (``p`` decides which
-        value feeds which: a condition). The columns it leaves, the rows' own, are the table's columns of their
+        ``PIVOT(agg(v) FOR p IN (x, y))`` one column per value (and aggregate: ``PIVOT (SUM(a) AS s, COUNT(c) AS n
+        ...)``, each from its own aggregate's columns), from the aggregated columns (``p`` decides which value feeds
+        which: a condition). The columns it leaves, the rows' own, are the table's columns of their
         names. None for a form :meth:`_pivot` and :meth:`_unpivot` cannot tell either."""
         fields = pivot.args.get("fields") or []
         if len(fields) != 1:
@@ -2419,11 +2420,15 @@ class Analyzer:
         names = [self.naming.ident(c) for c in pivot.args.get("columns") or ()]
         if not names or any(isinstance(v, (exp.PivotAny, exp.Subquery, exp.Select)) for v in fields[0].expressions):
             return None
-        aggregated: set = set()
+        flows: list[frozenset] = []
         for aggregate in pivot.expressions:
-            self.collect(aggregate, alone, aggregated)
+            values: set = set()
+            self.collect(aggregate, alone, values)
+            flows.append(frozenset(values))
         self.collect(fields[0].this, alone, scope.conditions)
-        return {name: frozenset(aggregated) for name in names}
+        if len(names) != len(fields[0].expressions) * len(flows):  # not one column per value and aggregate: from all
+            flows = [frozenset().union(*flows)]
+        return {name: flows[i % len(flows)] for i, name in enumerate(names)}  # (as :meth:`_pivot` names them)
 
     def _grouped_pivot(self, pivot: exp.Pivot) -> bool:
         """Whether a PIVOT keeps only the columns of its own ``GROUP BY`` (Trino's, DuckDB's ``PIVOT ... GROUP BY
