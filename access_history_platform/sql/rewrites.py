@@ -303,10 +303,10 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if mysql and "values" in lowered and word_of(tokens[0]) not in ("INSERT", "REPLACE"):
         text, tokens = _value_lists_bracketed(text, tokens, dialect)
     if mysql and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
-                               or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
+                  or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
         text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
     if mysql and (":=" in text and word_of(tokens[0]) in ("UPDATE", "INSERT", "REPLACE")
-                               or "escape" in lowered):
+                  or "escape" in lowered):
         text, tokens = _mysql_operands_written_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_CALL_PARAMETRIC.search(text):
         text, tokens = clickhouse.parametric_calls_read(text, tokens, dialect)
@@ -1133,8 +1133,8 @@ _LOAD_PARTITION = re.compile(r"(\bINTO\s++TABLE\s++[^\s(;]++)\s*+PARTITION\s*+\(
 #: MySQL's ``LOAD XML``, whose other words are LOAD DATA's.
 _LOAD_XML = re.compile(r"^(\s*+LOAD\s++)XML\b", re.IGNORECASE)
 #: A column a ``SET`` of LOAD DATA assigns (``c = expr``, after the start or a comma, and any comments).
-_LOAD_SET_COLUMN = re.compile(r"(?:^|,)(?:\s++|--[^\n]*+(?:\n|$)|#[^\n]*+(?:\n|$)|/\*.*?\*/)*+(`[^`]++`|\w++)\s*+=(?!=)",
-                              re.DOTALL)
+_LOAD_SET_COLUMN = re.compile(r"(?:^|,)(?:\s++|--[^\n]*+(?:\n|$)|#[^\n]*+(?:\n|$)|/\*.*?\*/)*+"
+                              r"(`[^`]++`|\w++)\s*+=(?!=)", re.DOTALL)
 
 
 def _load_columns(listed: str, assigned: str | None) -> list[str]:
@@ -1425,8 +1425,9 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
     return edited(text, tokens, edits, dialect)
 
 
-_EXASOL_FORMS = re.compile(r"^\s*+(?:enforce|execute\s++script)\b|\b(?:distribute|partition)\s++by\b|\b(?:utf8|ascii)\b",
-                           re.IGNORECASE)
+#: Exasol's forms :func:`_exasol_forms_written_out` writes out, as the text may hold them.
+_EXASOL_FORMS = re.compile(r"^\s*+(?:enforce|execute\s++script)\b|\b(?:distribute|partition)\s++by\b"
+                           r"|\b(?:utf8|ascii)\b", re.IGNORECASE)
 #: Exasol's ``EXECUTE SCRIPT s(args) [WITH OUTPUT]``, the script's name and arguments before the group.
 _EXECUTED_SCRIPT = re.compile(r"\s*+execute\s++script\s++(?P<name>[\w$.\"]++)\s*+(?P<arguments>\(.*\))?"
                               r"(?:\s*+with\s++output)?(?:\s++|--[^\n]*+|/\*.*?\*/)*+$", re.IGNORECASE | re.DOTALL)
@@ -1471,7 +1472,8 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
     edits, level, at = [], depths(tokens), 1
     while at < len(tokens) - 1:
         word = word_of(tokens[at])
-        if level[at] == 1 and word in ("DISTRIBUTE BY", "PARTITION BY") and tokens[at - 1].token_type == TokenType.COMMA:
+        if level[at] == 1 and word in ("DISTRIBUTE BY", "PARTITION BY") \
+                and tokens[at - 1].token_type == TokenType.COMMA:
             end = next((i for i in range(at, len(tokens)) if level[i] == 0), len(tokens))  # (the list's bracket)
             edits.append((tokens[at - 1].start, tokens[end - 1].end + 1, ""))
             at = end
@@ -1486,6 +1488,7 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
     return edited(text, tokens, edits, dialect)
 
 
+#: SingleStore's clauses :func:`_singlestore_clauses_left_out` leaves out, as the text may hold them.
 _SINGLESTORE_CLAUSES = re.compile(r"\b(?:rowstore|reference)\b|\busing\s++clustered\s++columnstore\b"
                                   r"|\bseries\s++timestamp\b|\b(?:shard|sort)\s++key\b", re.IGNORECASE)
 
@@ -1507,7 +1510,8 @@ def _singlestore_clauses_left_out(text: str, tokens: list[Token], dialect: str) 
     columnstore's sort key) and a column's ``SERIES TIMESTAMP`` (the column a time series is ordered by), left out:
     the table and its columns are the same.
 
-    >>> sql = "create rowstore reference table t (id int, ts datetime series timestamp, key (ts) using clustered columnstore)"
+    >>> sql = ("create rowstore reference table t (id int, ts datetime series timestamp, "
+    ...        "key (ts) using clustered columnstore)")
     >>> _singlestore_clauses_left_out(sql, tokens_of(sql, "singlestore"), "singlestore")[0]
     'create   table t (id int, ts datetime , key (ts) )'
     >>> sql = "create table t (series timestamp(6), ts datetime(6) series timestamp)"

@@ -327,8 +327,8 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
     if dialect == "oracle" and _INLINE_FUNCTIONS.match(text):
         first, rest = _with_functions(text, dialect)
         return [first, *split_request(rest, dialect)] if rest else [first]
-    if dialect == "exasol" and _EXASOL_SCRIPT.search(text):  # a script's body (Lua, Python ...): one statement, to its /
-        script = _EXASOL_SCRIPT.search(text)
+    script = _EXASOL_SCRIPT.search(text) if dialect == "exasol" else None
+    if script is not None:  # a script's body (Lua, Python ...): one statement, to its / line
         end = _SQLPLUS_END.search(text, script.end())
         after = text[end.end():] if end is not None else ""
         return [*split_request(text[:script.start()], dialect),
@@ -472,9 +472,10 @@ _INLINE_FUNCTIONS = re.compile(_LEADING_COMMENTS + r"(?:CREATE\s+(?:\w+\s+)*?TAB
                                r"WITH\s+(?:FUNCTION|PROCEDURE)\s", re.IGNORECASE)
 #: SQL*Plus's end of a PL/SQL unit in a script: a line holding only ``/``.
 _SQLPLUS_END = re.compile(r"^[ \t]*/[ \t]*$", re.MULTILINE)
-#: Exasol's ``CREATE [OR REPLACE] [LUA | PYTHON3 | JAVA | R ...] [SCALAR | SET] SCRIPT``, first on its line: its body, code
-#: of its language, runs to a line holding only ``/`` (as EXAplus ends it) or to the request's end.
-_EXASOL_SCRIPT = re.compile(r"^[ \t]*CREATE\s+(?:OR\s+REPLACE\s+)?(?:\w+\s+){0,3}?SCRIPT\b", re.IGNORECASE | re.MULTILINE)
+#: Exasol's ``CREATE [OR REPLACE] [LUA | PYTHON3 | JAVA | R ...] [SCALAR | SET] SCRIPT``, first on its line: its
+#: body, code of its language, runs to a line holding only ``/`` (as EXAplus ends it) or to the request's end.
+_EXASOL_SCRIPT = re.compile(r"^[ \t]*CREATE\s+(?:OR\s+REPLACE\s+)?(?:\w+\s+){0,3}?SCRIPT\b",
+                            re.IGNORECASE | re.MULTILINE)
 #: Dialects whose requests are scripts: branches, loops and blocks at their top level (BigQuery's procedural
 #: language, Databricks' and Spark 4's SQL scripting), each statement inside them run as a statement of its own.
 SCRIPT_DIALECTS = frozenset({"bigquery", "databricks", "spark"})
