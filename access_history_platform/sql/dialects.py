@@ -525,10 +525,10 @@ RULES: dict[str, DialectRules] = {
     # SingleStore speaks MySQL's SQL ("MySQL wire-protocol compatible"), its databases MySQL's
     "mysql": DialectRules(**_MYSQL),
     "singlestore": DialectRules(**_MYSQL),
-    # Exasol's system tables: SYS's (EXA_ALL_TABLES, EXA_DBA_SESSIONS ...), which any schema finds unqualified, and
-    # EXA_STATISTICS' (its audit and usage statistics): its catalog, no data
+    # Exasol's system tables: SYS's (EXA_ALL_TABLES, EXA_DBA_SESSIONS ...), which any schema finds unqualified, its
+    # internal ones ("$EXA_INDICES") and EXA_STATISTICS' (its audit and usage statistics): its catalog, no data
     # (read only: a write to an EXA_ name is a user table's)
-    "exasol": DialectRules(system_schemas=frozenset({"sys", "exa_statistics"}), system_prefixes=("exa_",),
+    "exasol": DialectRules(system_schemas=frozenset({"sys", "exa_statistics"}), system_prefixes=("exa_", "$exa_"),
                            system_views_read_only=True),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",

@@ -246,6 +246,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _teradata_forms_written_out(text, tokens, dialect)
     if dialect == "exasol" and _EXASOL_FORMS.search(text):
         text, tokens = _exasol_forms_written_out(text, tokens, dialect)
+    if dialect == "dremio" and _DREMIO_VERSIONS.search(text):
+        text, tokens = _dremio_versions_left_out(text, tokens, dialect)
     if dialect == "singlestore" and word_of(tokens[0]) == "CREATE" and _SINGLESTORE_CLAUSES.search(text):
         text, tokens = _singlestore_clauses_left_out(text, tokens, dialect)
     if dialect in ("doris", "starrocks") and ("[" in text or _DORIS_CLAUSES.search(text)):
@@ -1485,6 +1487,39 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
                     and tokens[opened - 2].token_type in (TokenType.VAR, TokenType.IDENTIFIER):  # (a column's type)
                 edits.append((tokens[at].start, tokens[at].end + 1, ""))
         at += 1
+    return edited(text, tokens, edits, dialect)
+
+
+#: Dremio's forms :func:`_dremio_versions_left_out` leaves out, as the text may hold them.
+_DREMIO_VERSIONS = re.compile(r"\bat\s++(?:branch|tag|commit|ref|reference)\b|\blocalsort\s++by\b", re.IGNORECASE)
+#: The kinds of a version Dremio reads a table at (``AT BRANCH dev``), besides a snapshot and a time.
+_DREMIO_VERSION_KINDS = frozenset({"BRANCH", "TAG", "COMMIT", "REF", "REFERENCE"})
+
+
+def _dremio_versions_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Dremio's ``t AT BRANCH b`` (``TAG``, ``COMMIT``, ``REF``: the table of a Nessie or Arctic catalog as that
+    version holds it) and a CREATE TABLE's ``LOCALSORT BY (cols)`` (how its files are sorted), left out: the same
+    table and columns, read or written (``AT SNAPSHOT`` sqlglot reads itself).
+
+    >>> sql = "insert into lake.t at branch dev select a from lake.t at commit 'ab12' x"
+    >>> _dremio_versions_left_out(sql, tokens_of(sql, "dremio"), "dremio")[0]
+    'insert into lake.t select a from lake.t x'
+    >>> sql = "create table lake.p (a int, r varchar) partition by (r) localsort by (a)"
+    >>> _dremio_versions_left_out(sql, tokens_of(sql, "dremio"), "dremio")[0]
+    'create table lake.p (a int, r varchar) partition by (r)'
+    """
+    edits, at = [], 1
+    while at < len(tokens) - 2:
+        words = [word_of(t) for t in tokens[at:at + 2]]
+        if words[0] == "AT" and words[1] in _DREMIO_VERSION_KINDS \
+                and tokens[at - 1].token_type in (TokenType.VAR, TokenType.IDENTIFIER):  # (after a table's name)
+            edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
+            at += 3
+        elif words == ["LOCALSORT", "BY"] and word_of(tokens[0]) == "CREATE":
+            edits.append((tokens[at - 1].end + 1, tokens[group_end(tokens, at + 2) - 1].end + 1, ""))
+            at = group_end(tokens, at + 2)
+        else:
+            at += 1
     return edited(text, tokens, edits, dialect)
 
 
