@@ -3012,11 +3012,15 @@ def _inline_view_targets_named(text: str, tokens: list[Token], dialect: str) -> 
 def _merge_branches_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Oracle's MERGE branches as sqlglot reads them: ``WHEN MATCHED THEN UPDATE SET ... DELETE WHERE c`` (the rows
     updated, then those of them meeting ``c`` deleted) as ``... WHEN MATCHED AND c THEN DELETE``; a hint in a
-    branch (``INSERT /*+ APPEND */ (c, ...)``: how rows are loaded) left out.
+    branch (``INSERT /*+ APPEND */ (c, ...)``: how rows are loaded) left out. Exasol's too, and its ``WHEN MATCHED THEN
+    DELETE WHERE c`` as ``WHEN MATCHED AND c THEN DELETE``.
 
     >>> sql = "merge into b using s on (b.id = s.id) when matched then update set b.x = s.x delete where b.x < 0"
     >>> _merge_branches_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
     'merge into b using s on (b.id = s.id) when matched then update set b.x = s.x WHEN MATCHED AND b.x < 0 THEN DELETE'
+    >>> sql = "merge into b using s on b.id = s.id when matched then delete where s.x is null"
+    >>> _merge_branches_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
+    'merge into b using s on b.id = s.id when matched AND s.x is null THEN DELETE'
     """
     levels = depths(tokens)
     edits = []
@@ -3028,6 +3032,13 @@ def _merge_branches_written_out(text: str, tokens: list[Token], dialect: str) ->
             end = next((i for i in range(index + 2, len(tokens)) if not levels[i] and word_of(tokens[i]) == "WHEN"),
                        len(tokens))
             edits += [(token.start, tokens[index + 1].end + 1, "WHEN MATCHED AND"),
+                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, " THEN DELETE")]
+        elif dialect == "exasol" and not levels[index] and word_of(token) == "DELETE" and index + 1 < len(tokens) \
+                and word_of(tokens[index + 1]) == "WHERE" and word_of(tokens[index - 1]) == "THEN":
+            # Exasol's WHEN MATCHED THEN DELETE WHERE c: the matched rows meeting c deleted
+            end = next((i for i in range(index + 2, len(tokens)) if not levels[i] and word_of(tokens[i]) == "WHEN"),
+                       len(tokens))
+            edits += [(tokens[index - 1].start, tokens[index + 1].end + 1, "AND"),
                       (tokens[end - 1].end + 1, tokens[end - 1].end + 1, " THEN DELETE")]
     return edited(text, tokens, edits, dialect)
 
