@@ -3028,17 +3028,14 @@ def _merge_branches_written_out(text: str, tokens: list[Token], dialect: str) ->
         if index and token.token_type == TokenType.HINT:
             edits.append((token.start, token.end + 1, ""))
         elif not levels[index] and word_of(token) == "DELETE" and index + 1 < len(tokens) \
-                and word_of(tokens[index + 1]) == "WHERE" and word_of(tokens[index - 1]) != "THEN":
+                and word_of(tokens[index + 1]) == "WHERE" \
+                and (dialect == "exasol" or word_of(tokens[index - 1]) != "THEN"):
+            # after an UPDATE's SET, a branch of its own; Exasol's WHEN MATCHED THEN DELETE WHERE c, the branch's test
+            bare = word_of(tokens[index - 1]) == "THEN"
             end = next((i for i in range(index + 2, len(tokens)) if not levels[i] and word_of(tokens[i]) == "WHEN"),
                        len(tokens))
-            edits += [(token.start, tokens[index + 1].end + 1, "WHEN MATCHED AND"),
-                      (tokens[end - 1].end + 1, tokens[end - 1].end + 1, " THEN DELETE")]
-        elif dialect == "exasol" and not levels[index] and word_of(token) == "DELETE" and index + 1 < len(tokens) \
-                and word_of(tokens[index + 1]) == "WHERE" and word_of(tokens[index - 1]) == "THEN":
-            # Exasol's WHEN MATCHED THEN DELETE WHERE c: the matched rows meeting c deleted
-            end = next((i for i in range(index + 2, len(tokens)) if not levels[i] and word_of(tokens[i]) == "WHEN"),
-                       len(tokens))
-            edits += [(tokens[index - 1].start, tokens[index + 1].end + 1, "AND"),
+            edits += [(tokens[index - 1].start if bare else token.start, tokens[index + 1].end + 1,
+                       "AND" if bare else "WHEN MATCHED AND"),
                       (tokens[end - 1].end + 1, tokens[end - 1].end + 1, " THEN DELETE")]
     return edited(text, tokens, edits, dialect)
 

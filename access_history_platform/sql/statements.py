@@ -225,14 +225,18 @@ class _Blocks:
     #: PL/SQL: a declaration section may define local subprograms (``PROCEDURE p IS BEGIN ... END;``), whose END
     #: returns to the section, not to the statement's end; a compound trigger's sections run to its own END
     local_subprograms: bool = False
-    depth: int = 0
     declaring: bool = False
     header: bool = False  #: a local subprogram's header is being read (its IS / AS not yet)
     pending: int = 0  #: local subprograms whose IS / AS came and whose BEGIN has not
     resume: bool = False  #: the block open at depth 1 is a local subprogram's: the section goes on after its END
     compound: bool = False  #: in an Oracle compound trigger, which its own END at depth 0 ends
-    #: what each open level is: ``"BEGIN"`` (a block) or ``"CASE"``
+    #: what each open level is, innermost last: ``"BEGIN"`` (a block) or ``"CASE"``
     opened: list[str] = field(default_factory=list)
+
+    @property
+    def depth(self) -> int:
+        """How many blocks and CASEs are open."""
+        return len(self.opened)
 
     def start(self, first: str | None) -> None:
         """A statement begins with the word ``first``."""
@@ -249,17 +253,14 @@ class _Blocks:
         if word == "BEGIN" and (after not in _NOT_A_BLOCK or not self.bare_transactions and after in (";", "")):
             if self.declaring and not self.depth and self.pending:  # a local subprogram's body
                 self.pending, self.resume = self.pending - 1, True
-            self.depth, self.declaring = self.depth + 1, False
+            self.declaring = False
             self.opened.append("BEGIN")
         elif self.depth and word == "CASE" and before != "END":
-            self.depth += 1
             self.opened.append("CASE")
         elif self.depth and word == "END" and after not in _END_OF and not (
                 self.opened[-1:] == ["BEGIN"] and (before in _BEFORE_NAME or after in _AFTER_NAME)):
             # (a column named END in a block's statement: ``SET End = x``, ``(a, End)``, ``t.End``, ends nothing)
-            self.depth -= 1
-            if self.opened:
-                self.opened.pop()
+            self.opened.pop()
             if not self.depth and self.resume:  # back in the declaration section the subprogram was defined in
                 self.resume, self.declaring = False, True
         elif self.local_subprograms and not self.depth and word == "COMPOUND" and after == "TRIGGER":
