@@ -28,7 +28,8 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
-from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, column_method, server_file
+from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, azure_blobs, column_method, server_file
+from .exasol import imported_rows
 from .names import keyword_name
 from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
 from .semantic_views import SemanticItem, semantic_view_model
@@ -1892,6 +1893,9 @@ class Analyzer:
         view = self._parameterized_view(target) if self.naming.rules.parameterized_views else None
         if view is not None:
             return self._table(view, alias, scope)
+        if isinstance(target, exp.Anonymous) and target.name == "$IMPORT" and self.naming.dialect_name == "exasol" \
+                and len(target.expressions) == 1 and isinstance(target.expressions[0], exp.Literal):
+            return self._imported(target.expressions[0].name, alias, scope)
         files = files_read(target, self.naming)
         source = target.expressions[1] if files is not None and isinstance(target, exp.Anonymous) \
             and target.name.upper() == "OPENROWSET" and len(target.expressions) > 1 else None
@@ -2076,6 +2080,17 @@ class Analyzer:
         found = self.binder.lookup("relation", self.naming.table_parts(table))
         return table if found is not None and found.domain == "View" else None
 
+    def _imported(self, text: str, alias: str, scope: Scope) -> Source:
+        """Exasol's IMPORT inside a query (:func:`.exasol.imported_rows`): another database's query, read as a derived
+        table is, or the files it reads, of the columns its definitions name (else of columns unknown)."""
+        query, locations, defined = imported_rows(self.naming, text, self.binder.data_source_url, passed_through_query)
+        if query is not None:
+            result = self.query(query, None, {})
+            scope.conditions |= result.conditions
+            return Source.of_result(alias, result)
+        source = self._read_in_place(alias, *locations)
+        return Source(alias, columns=dict.fromkeys(defined, EMPTY), open_flow=EMPTY) if defined else source
+
     def _passed_through(self, text: str, catalog: exp.Identifier | None, alias: str, scope: Scope,
                         shown: str | None = None, *, linked: bool = False) -> Source:
         """Trino's pass-through query (``TABLE(example.system.query(query => 'SELECT ...'))``): the rows of a query
@@ -2086,36 +2101,9 @@ class Analyzer:
         reads. A T-SQL linked server's (``linked``: ``OPENQUERY``) names ``database.schema.table`` in it as
         ``catalog.database.schema.table``."""
         shown = shown or f"{catalog.name + '.' if catalog is not None else ''}system.query(...)"
-        tree, error = None, None
         # which source it is, the log does not say: a catalog named after its connector does (mysql, sqlserver)
         named = _CONNECTOR_DIALECTS.get(catalog.name.casefold()) if catalog is not None else None
-        for dialect in dict.fromkeys(d for d in (named, self.naming.dialect_name, *_DATA_SOURCE_DIALECTS) if d):
-            try:
-                tree = parse_sql(text, dialect, what="the pass-through query")
-                break
-            except SqlglotError as err:
-                error = error or err
-        if tree is None and error is not None:
-            raise UnsupportedStatement(f"{shown}: the data source's query cannot be read: {first_line(error)[:200]}")
-        if tree is None or not _is_query(tree):
-            raise UnsupportedStatement(f"{shown}: the data source's text is not a query")
-        ctes = {cte.alias_or_name.casefold() for cte in tree.find_all(exp.CTE)}
-        for table in tree.find_all(exp.Table) if catalog is not None else ():
-            if linked and isinstance(table.this, exp.Identifier) and table.name.casefold() not in ctes:
-                if table.args.get("catalog") is None:
-                    raise UnsupportedStatement(f"{shown}: the linked server's query names {table.sql('tsql')} without "
-                                               "its database, and the linked server's default database is not in the log")
-                table.set("this", exp.Dot(this=table.args["db"].copy(), expression=table.this.copy()))
-                table.set("db", table.args["catalog"].copy())
-                table.set("catalog", catalog.copy())
-                continue
-            if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
-                continue
-            if table.args.get("db") is not None:  # schema.table: the catalog's
-                table.set("catalog", catalog.copy())
-            elif table.name.casefold() not in ctes:  # the data source's default schema, which the log does not give
-                raise UnsupportedStatement(f"{shown}: the data source's query names {table.name} without its schema, "
-                                           "and the data source's default schema is not in the log")
+        tree = passed_through_query(text, catalog, (named, self.naming.dialect_name), shown, linked=linked)
         result = self.query(tree, None, {})
         scope.conditions |= result.conditions
         return Source.of_result(alias, result)
@@ -4264,6 +4252,45 @@ def names_files(parts: tuple[str, ...]) -> bool:
     return len(parts) == 2 and parts[0].casefold() in _FILE_FORMATS and "/" in parts[1]
 
 
+def passed_through_query(text: str, catalog: exp.Identifier | None, dialects: Sequence[str | None], shown: str,
+                         *, linked: bool = False) -> exp.Expression:
+    """The tree of a query another database runs over its own tables (a pass-through query, :meth:`Analyzer.
+    _passed_through`; Exasol's ``IMPORT ... STATEMENT '...'``), its tables named in ``catalog``: read as the first of
+    ``dialects`` that reads it, else as the first of the data sources' SQL dialects that does. A text that is no query
+    this platform reads, or names a table without its schema (the data source's default schema, which the log does not
+    give), raises :class:`UnsupportedStatement`, saying so, rather than lose what it reads."""
+    tree, error = None, None
+    for dialect in dict.fromkeys(d for d in (*dialects, *_DATA_SOURCE_DIALECTS) if d):
+        try:
+            tree = parse_sql(text, dialect, what="the pass-through query")
+            break
+        except SqlglotError as err:
+            error = error or err
+    if tree is None and error is not None:
+        raise UnsupportedStatement(f"{shown}: the data source's query cannot be read: {first_line(error)[:200]}")
+    if tree is None or not _is_query(tree):
+        raise UnsupportedStatement(f"{shown}: the data source's text is not a query")
+    ctes = {cte.alias_or_name.casefold() for cte in tree.find_all(exp.CTE)}
+    for table in tree.find_all(exp.Table) if catalog is not None else ():
+        if linked and isinstance(table.this, exp.Identifier) and table.name.casefold() not in ctes:
+            if table.args.get("catalog") is None:
+                raise UnsupportedStatement(f"{shown}: the linked server's query names {table.sql('tsql')} without "
+                                           "its database, and the linked server's default database is not in the log")
+            table.set("this", exp.Dot(this=table.args["db"].copy(), expression=table.this.copy()))
+            table.set("db", table.args["catalog"].copy())
+            table.set("catalog", catalog.copy())
+            continue
+        if not isinstance(table.this, exp.Identifier) or table.args.get("catalog") is not None:
+            continue
+        if table.args.get("db") is not None:  # schema.table: the catalog's
+            table.set("catalog", catalog.copy())
+        elif table.name.casefold() not in ctes and table.name.upper() != "DUAL":  # (DUAL: Oracle's row, MySQL's)
+            # the data source's default schema, which the log does not give
+            raise UnsupportedStatement(f"{shown}: the data source's query names {table.name} without its schema, "
+                                       "and the data source's default schema is not in the log")
+    return tree
+
+
 #: The SQL of the data sources Trino passes a query through to (its JDBC connectors'), tried in turn after the
 #: statement's own dialect: the log says which catalog, not which kind of database it is.
 _DATA_SOURCE_DIALECTS = ("postgres", "mysql", "tsql", "oracle", "snowflake", "bigquery", "clickhouse")
@@ -4537,21 +4564,5 @@ def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:
         raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: the files read are "
                                    "not named by strings")
     if name.startswith("azureblobstorage"):
-        return [_azure_blobs(strings[0].name, arguments[1:3])]
+        return [azure_blobs(strings[0].name, arguments[1:3])]
     return [s.name for s in strings]
-
-
-def _azure_blobs(account: str, rest: list[exp.Expression]) -> str:
-    """ClickHouse's ``azureBlobStorage(connection_string | account_url, 'container', 'blob path', ...)``: the blobs'
-    URL, ``https://<account>.blob.core.windows.net/<container>/<path>``. A connection string's key is never kept (it
-    named the location, secret and all)."""
-    fields = dict(part.split("=", 1) for part in account.split(";") if "=" in part)
-    if "BlobEndpoint" in fields:
-        base = fields["BlobEndpoint"]
-    elif "AccountName" in fields:
-        base = (f"{fields.get('DefaultEndpointsProtocol', 'https')}://{fields['AccountName']}.blob."
-                f"{fields.get('EndpointSuffix', 'core.windows.net')}")
-    else:
-        base = account.split("?", 1)[0]  # an account's URL (a SAS token after '?' is a secret too)
-    parts = [base.rstrip("/")] + [r.name.strip("/") for r in rest if isinstance(r, exp.Literal) and r.is_string]
-    return "/".join(parts)

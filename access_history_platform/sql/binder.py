@@ -855,13 +855,18 @@ class Binder:
         database = self.context.known("database")
         return f"{database}.{name}" if database else name
 
+    def data_source_url(self, source: str) -> str | None:
+        """The LOCATION of the external data source (Exasol's connection) named ``source``; None when not known here."""
+        found = self.catalog.lookup(DATA_SOURCE, tuple(self.data_source_name(source).split(".")))
+        return found.url if found is not None and found.url else None
+
     def under_data_source(self, source: str, path: str) -> str:
         """The location of ``path`` under the external data source named ``source``: its LOCATION joined with the path;
         the path as written when the data source is not known here (or the path is a whole URL)."""
-        found = self.catalog.lookup(DATA_SOURCE, tuple(self.data_source_name(source).split(".")))
-        if found is None or not found.url or "://" in path:
+        url = self.data_source_url(source)
+        if url is None or "://" in path:
             return path
-        return f"{found.url.rstrip('/')}/{path.lstrip('/')}"
+        return f"{url.rstrip('/')}/{path.lstrip('/')}"
 
     def view_locations(self, view: CatalogObject) -> tuple[str, ...]:
         """The locations a view's definition reads (files read in place), which a read of the view reads behind it."""

@@ -713,3 +713,20 @@ def file_uri(path: str) -> str:
     if len(path) > 2 and path[1] == ":" and path[0].isalpha() and path[2] in "\\/":  # a Windows server's C:\...
         return "file:///" + path.replace("\\", "/")
     return path
+
+
+def azure_blobs(account: str, rest: list[exp.Expression]) -> str:
+    """ClickHouse's ``azureBlobStorage(connection_string | account_url, 'container', 'blob path', ...)`` (and Exasol's
+    ``AT CLOUD AZURE BLOBSTORAGE 'connection string' FILE 'container/blob'``): the blobs' URL,
+    ``https://<account>.blob.core.windows.net/<container>/<path>``. A connection string's key is never kept (it
+    named the location, secret and all)."""
+    fields = dict(part.split("=", 1) for part in account.split(";") if "=" in part)
+    if "BlobEndpoint" in fields:
+        base = fields["BlobEndpoint"]
+    elif "AccountName" in fields:
+        base = (f"{fields.get('DefaultEndpointsProtocol', 'https')}://{fields['AccountName']}.blob."
+                f"{fields.get('EndpointSuffix', 'core.windows.net')}")
+    else:
+        base = account.split("?", 1)[0]  # an account's URL (a SAS token after '?' is a secret too)
+    parts = [base.rstrip("/")] + [r.name.strip("/") for r in rest if isinstance(r, exp.Literal) and r.is_string]
+    return "/".join(parts)

@@ -42,8 +42,9 @@ from ..catalog import CatalogObject, name_parts, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
-from . import ddl, dml, governance, scripting, tsql
-from .binder import Binder, argument_names
+from . import ddl, dml, exasol, governance, scripting, tsql
+from .analysis import EMPTY, passed_through_query
+from .binder import DATA_SOURCE, Binder, argument_names
 from .dialects import SPARK_FAMILY
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -870,6 +871,87 @@ def duckdb_copy_database(node: object, binder: Binder, statement: Statement) -> 
 
 
 FORMS["COPY FROM DATABASE"] = duckdb_copy_database
+
+
+def exasol_connection(node: object, binder: Binder, statement: Statement) -> None:
+    """Exasol's ``CREATE | ALTER CONNECTION c TO 'address'`` keeps the address the files of an IMPORT or EXPORT ``AT
+    c`` are under (kept as T-SQL's external data sources are), ``DROP CONNECTION c`` forgets it: no record (a
+    connection holds no data). Elsewhere (Databricks' connections to other databases) nothing is kept."""
+    written = exasol.CONNECTION.match(statement.text)
+    if binder.naming.dialect_name != "exasol" or written is None:
+        return None
+    name = binder.data_source_name(exasol.connection_name(binder.naming, written["name"]))
+    old = binder.catalog.lookup(DATA_SOURCE, tuple(name.split(".")))
+    if written["verb"].upper() == "DROP":
+        if old is not None:
+            binder.catalog.remove(old)
+        return None
+    url = written["url"].replace("''", "'") if written["url"] is not None else old.url if old is not None else None
+    if url is not None:
+        binder.catalog.put(old, CatalogObject(domain=DATA_SOURCE, name=name, url=url,
+                                              id=ddl.new_object_id(binder.catalog, DATA_SOURCE, name, statement)))
+    return None
+
+
+def exasol_import(node: object, binder: Binder, statement: Statement) -> RecordParts:
+    """Exasol's ``IMPORT [INTO t [(columns)] | INTO (definitions)] FROM source ...`` (:mod:`.exasol`): a load, the
+    source read (files' locations, another database's table or query, a script) and t written, from the query's
+    columns by position, else from no source; without a table, a query of the source's rows."""
+    imported = exasol.read_import(binder.naming, statement.text)
+    rows = exasol.source_rows(binder.naming, imported.source, binder.data_source_url)
+    res = Resolution(binder, record_stages=True)
+    for location in rows.locations:
+        res.read_location(location)
+    if rows.script is not None:
+        dml.read_procedure(res, rows.script)
+    query, table, listed = rows.remote_query(passed_through_query), imported.table, imported.listed
+    if table is None:
+        if query is not None:
+            res.query(query)
+        return res.parts()
+    columns = [exp.column(exp.to_identifier(name, quoted=True)) for name in listed] if listed else None
+    if query is not None:  # rows of another database's table or query: an INSERT ... SELECT
+        dml.resolve_insert(exp.Insert(this=exp.Schema(this=table, expressions=columns) if columns else table,
+                                      expression=query), res)
+        return res.parts()
+    written = res.target(table)
+    names = dml.target_columns(res, written, columns, loading=True)
+    res.write(written, [(name, EMPTY) for name in names if name is not None])
+    return res.parts()
+
+
+def exasol_export(node: object, binder: Binder, statement: Statement) -> RecordParts:
+    """Exasol's ``EXPORT {t [(columns)] | (query)} INTO destination ...`` (:mod:`.exasol`): an unload, the rows read
+    and the destination written (files' locations; another database's table, each column from the rows' by
+    position; a connection given as a string, its address)."""
+    exported = exasol.read_export(binder.naming, statement.text)
+    destination = exported.destination
+    res = Resolution(binder, record_stages=True)
+    connection = destination.connection
+    if destination.kind == "TABLE" and connection.name is not None:
+        target = exasol.remote_select(destination, exp.to_identifier(connection.name, quoted=True)).args["from_"].this
+        columns = [exp.column(exp.to_identifier(n, quoted=True)) for n in destination.columns or ()]
+        dml.resolve_insert(exp.Insert(this=exp.Schema(this=target, expressions=columns) if columns else target,
+                                      expression=exported.rows), res)
+        return res.parts()
+    res.query(exported.rows)
+    if destination.kind == "FILES":
+        for via, path in destination.files:
+            res.write_location(exasol.located(via, path, binder.data_source_url, local=destination.system == "LOCAL"))
+    elif destination.kind == "SCRIPT":
+        dml.read_procedure(res, binder.naming.table_parts(destination.table))
+    elif connection.name is None:
+        res.write_location(exasol.without_secrets(connection.address))
+    else:
+        raise UnsupportedStatement(f"EXPORT ... INTO {destination.system} AT {connection.name} STATEMENT: the statement "
+                                   "the rows are written by is another database's, not read here")
+    return res.parts()
+
+
+# (Exasol's connection: the address the files of its IMPORT and EXPORT are under; elsewhere, Databricks', nothing)
+FORMS.update(dict.fromkeys((f"{verb} CONNECTION" for verb in ("CREATE", "ALTER", "DROP")), exasol_connection))
+# Exasol's loads and unloads (:data:`.statements.DIALECT_FORMS`: in Exasol only)
+FORMS["IMPORT"], FORMS["EXPORT"] = exasol_import, exasol_export
 # BigQuery's EXPORT MODEL m OPTIONS (URI = 'gs://...') (a model is no data object of the reference) and EXPORT TABLE
 # METADATA FROM t (a BigLake Iceberg table's metadata written out: no row of it read)
 FORMS["EXPORT MODEL"] = FORMS["EXPORT TABLE METADATA"] = no_record
@@ -1250,7 +1332,9 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "CREATE TYPE",
                                                     "CREATE SECURITY POLICY", "ALTER SECURITY POLICY",
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",
-                                                    "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE"}
+                                                    "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE",
+                                                    "IMPORT", "EXPORT", "CREATE CONNECTION", "ALTER CONNECTION",
+                                                    "DROP CONNECTION"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

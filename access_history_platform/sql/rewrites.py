@@ -1429,7 +1429,7 @@ def _hive_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tupl
 
 #: Exasol's forms :func:`_exasol_forms_written_out` writes out, as the text may hold them.
 _EXASOL_FORMS = re.compile(r"^\s*+(?:enforce|execute\s++script)\b|\b(?:distribute|partition)\s++by\b"
-                           r"|\b(?:utf8|ascii)\b", re.IGNORECASE)
+                           r"|\b(?:utf8|ascii)\b|\(\s*+import\b", re.IGNORECASE)
 #: Exasol's ``EXECUTE SCRIPT s(args) [WITH OUTPUT]``, the script's name and arguments before the group.
 _EXECUTED_SCRIPT = re.compile(r"\s*+execute\s++script\s++(?P<name>[\w$.\"]++)\s*+(?P<arguments>\(.*\))?"
                               r"(?:\s*+with\s++output)?(?:\s++|--[^\n]*+|/\*.*?\*/)*+$", re.IGNORECASE | re.DOTALL)
@@ -1442,7 +1442,9 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
     """Exasol's forms as those sqlglot reads: a CREATE TABLE's ``DISTRIBUTE BY cols`` and ``PARTITION BY cols`` (how
     its rows are spread over the nodes and stored, last in its list) and a character type's set (``VARCHAR(20)
     UTF8``, ``CHAR(2) ASCII``) left out; ``ENFORCE [LOCAL | GLOBAL] INDEX ON t (cols)`` (an index, as CREATE INDEX
-    makes one) and ``EXECUTE SCRIPT s(args)`` (a script run: a procedure's call) written as those.
+    makes one) and ``EXECUTE SCRIPT s(args)`` (a script run: a procedure's call) written as those; an IMPORT inside a
+    query, ``(IMPORT ...)``, as the table function ``"$IMPORT"('IMPORT ...')``, whose rows the analysis reads
+    (:func:`.exasol.imported_rows`).
 
     >>> sql = "create table t (a varchar(20) utf8, b char(2) ascii, c int, distribute by a, c, partition by c)"
     >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
@@ -1459,7 +1461,17 @@ def _exasol_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
     >>> sql = "execute script s.report with output"
     >>> _exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0]
     'CALL s.report()'
+    >>> sql = "select * from (import from exa at c statement 'select 1') x"
+    >>> print(_exasol_forms_written_out(sql, tokens_of(sql, "exasol"), "exasol")[0])
+    select * from "$IMPORT"('import from exa at c statement ''select 1''') x
     """
+    imports = [(tokens[at].start, tokens[end - 1].end + 1, "\"$IMPORT\"('"
+                + text[tokens[at + 1].start:tokens[end - 2].end + 1].replace("'", "''") + "')")
+               for at in range(len(tokens) - 1) if tokens[at].token_type == TokenType.L_PAREN
+               and word_of(tokens[at + 1]) == "IMPORT" and (end := group_end(tokens, at)) > at + 2]
+    if imports:  # (one inside another's text is in its string: the analysis reads it there)
+        imports = [edit for n, edit in enumerate(imports) if all(edit[0] >= e[1] for e in imports[:n])]
+        text, tokens = edited(text, tokens, imports, dialect)
     words = [word_of(t) for t in tokens[:3]]
     if words[0] == "ENFORCE":
         index = next((i for i, word in enumerate(words) if word == "INDEX"), None)

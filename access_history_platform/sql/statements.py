@@ -119,6 +119,8 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                  # Redshift's auto-copy jobs (elsewhere, a table named job: COPY job FROM ...)
                  **dict.fromkeys(("COPY JOB LIST", "COPY JOB SHOW", "COPY JOB RUN", "COPY JOB ALTER", "COPY JOB DROP"),
                                  frozenset({"redshift"})),
+                 # Exasol's loads and unloads (:mod:`.exasol`; Hive's EXPORT | IMPORT TABLE are written out before)
+                 "IMPORT": frozenset({"exasol"}), "EXPORT": frozenset({"exasol"}),
                  # Dremio's folders, SingleStore's pipelines, Exasol's scripts (:data:`DIALECT_NO_DATA_FORMS`)
                  **{form: frozenset({dialect}) for form, dialect in DIALECT_NO_DATA_FORMS.items()}}
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
