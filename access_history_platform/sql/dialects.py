@@ -452,6 +452,14 @@ RULES: dict[str, DialectRules] = {
                                                        "_CHANGE_TYPE", "_CHANGE_TIMESTAMP", "_FILE_NAME"})),
     "postgres": DialectRules(**_POSTGRES, system_prefixes=("pg_",), server_files=True,
                              pseudo_columns=_SYSTEM_COLUMNS, sequence_relations=True, updatable_views=True),
+    # The streaming databases that speak PostgreSQL's SQL, whose materialized views are filled as they are created
+    # and kept up to date: Materialize's catalog (mz_catalog, mz_internal, mz_introspection: mz_* relations, found
+    # unqualified), RisingWave's (rw_catalog: rw_* relations); both keep pg_catalog's too
+    "materialize": DialectRules(**_POSTGRES, system_prefixes=("pg_", "mz_"),
+                                system_schemas=frozenset({"mz_catalog", "mz_internal", "mz_introspection"}),
+                                pseudo_columns=_SYSTEM_COLUMNS),
+    "risingwave": DialectRules(**_POSTGRES, system_prefixes=("pg_", "rw_"), system_schemas=frozenset({"rw_catalog"}),
+                               pseudo_columns=_SYSTEM_COLUMNS),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True, hash_names_temporary=True,
                              lateral_paths=True,
