@@ -29,6 +29,7 @@ from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
 from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, azure_blobs, column_method, server_file
+from .druid import appended, input_locations
 from .exasol import imported_rows
 from .names import keyword_name
 from .parsing import NO_COLUMNS, WRITTEN_NAME, columns_named, first_line, parse_sql
@@ -1973,6 +1974,15 @@ class Analyzer:
             return self._passed_through(target.expressions[1].name, first.this, alias, scope,
                                         f"OPENQUERY({first.name}, ...)", linked=True)
         inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
+        if isinstance(inner, exp.Anonymous) and self.naming.dialect_name == "druid":
+            locations = input_locations(inner)  # TABLE(EXTERN('{"type": "http", "uris": [...]}', ...)), s3(...)
+            if locations is not None:
+                return self._read_in_place(alias, *locations)
+            union = appended(inner)  # TABLE(APPEND('t1', 't2')): the rows of both
+            if union is not None:
+                result = self.query(union, None, {})
+                scope.conditions |= result.conditions
+                return Source.of_result(alias, result)
         polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
         if polymorphic is not None:
             return polymorphic

@@ -84,6 +84,9 @@ class DialectRules:
     #: BigQuery's "Dataset names are case-sensitive" and "mytable and MyTable can coexist in the same dataset".
     #: Column names, aliases and CTE names are folded all the same.
     case_sensitive_objects: bool = False
+    #: Every name keeps its case, quoted or not, objects' and columns' alike (Druid's "identifiers ... are
+    #: case-sensitive", where sqlglot folds them to lower case).
+    case_sensitive_names: bool = False
     #: With :attr:`case_sensitive_objects`: names are kept as written but found in any case (SQL Server's default,
     #: case-insensitive collation: ``dbo.FactSale`` and ``dbo.factsale`` are one table). An object neither the
     #: catalog nor the log's DDL made is then named in lower case, whole, so that every spelling of it is one object.
@@ -460,6 +463,8 @@ RULES: dict[str, DialectRules] = {
                                 pseudo_columns=_SYSTEM_COLUMNS),
     "risingwave": DialectRules(**_POSTGRES, system_prefixes=("pg_", "rw_"), system_schemas=frozenset({"rw_catalog"}),
                                pseudo_columns=_SYSTEM_COLUMNS),
+    # Druid: a datasource's __time is the time column it is partitioned by, written and read as any other
+    "druid": DialectRules(case_sensitive_names=True),
     # (Redshift's tables have hidden columns of their own: the transactions that inserted and deleted a row)
     "redshift": DialectRules(**(_POSTGRES | {"alias_clauses": None}), implicit_unnest=True, hash_names_temporary=True,
                              lateral_paths=True,

@@ -158,7 +158,8 @@ class Naming:
         self.dialect_name = dialect
         self.dialect = Dialect.get_or_raise(dialect)
         self.rules = rules_for(dialect)
-        self.strategy = self.dialect.NORMALIZATION_STRATEGY
+        self.strategy = NormalizationStrategy.CASE_SENSITIVE if self.rules.case_sensitive_names \
+            else self.dialect.NORMALIZATION_STRATEGY
         # (unquoted, quoted) folding, decided once: normalize runs for every name of every statement
         self._folds = _FOLDS.get(self.strategy, (str.lower, _unchanged))
         if quoted_case:
