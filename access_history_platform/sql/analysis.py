@@ -2590,10 +2590,13 @@ class Analyzer:
                         if name.casefold() not in excluded:
                             columns.append((name, flow))
                     continue
-                # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here
+                # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here,
+                # but those its REPLACE (e AS g) gives, after them, each from its expression
                 acc: set = set()
                 self.collect(item.this, scope, acc)
                 is_open, rest = True, rest | frozenset(acc)
+                first_unknown = len(columns) if first_unknown is None else first_unknown
+                columns.extend(self._replacements(item.expression, scope))
                 continue
             if type(item) is exp.Paren and (isinstance(item.this, exp.Star) or type(item.this) is exp.Column
                                             and isinstance(item.this.this, exp.Star)):
@@ -3142,8 +3145,9 @@ class Analyzer:
                 if found is None:  # v1.* of a FROM item of an outer query (LATERAL (SELECT v1.*), a subquery's)
                     only = next((source for outer in _chain(scope.outer)
                                  if (source := outer.source_named(named)) is not None), None)
-                if only is None:
-                    return [], (found[1] if found is not None else None), (), (0 if found is not None else None)
+                if only is None:  # (a struct of fields not known here: those its REPLACE gives, after them)
+                    return (self._replacements(star, scope) if found is not None else [],
+                            found[1] if found is not None else None, (), 0 if found is not None else None)
             sources = [only]
         listed = star.args.get("except_") or ()
         # (a qualified name, DuckDB's EXCLUDE (s1.t.c), leaves out the column of that FROM item only)
@@ -3239,6 +3243,17 @@ class Analyzer:
                 self.collect(expression, scope, acc)
                 out.append((renames.get(name, name), frozenset(acc)))
         return out, rest, tuple(dict.fromkeys(through)), first_unknown
+
+    def _replacements(self, star: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]]:
+        """The columns a star's ``REPLACE (e AS g, ...)`` gives where the star's other columns are not known here: each
+        its own, from its expression (BigQuery's ``IF(c, a, b).* REPLACE (f(b.x) AS x)``)."""
+        out = []
+        for replacement in star.args.get("replace") or ():
+            if isinstance(replacement, exp.Alias) and replacement.args.get("alias"):
+                acc: set = set()
+                self.collect(replacement.this, scope, acc)
+                out.append((self.naming.ident(replacement.args["alias"]), frozenset(acc)))
+        return out
 
     # ------------------------------------------------------------------ expressions
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:

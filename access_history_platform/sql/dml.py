@@ -1209,7 +1209,12 @@ def _whole_row(action: exp.Update | exp.Insert) -> bool:
 def _by_position(res: Resolution, target: CatalogObject | None, source: Source | None,
                  scope: Scope) -> list[tuple[str, frozenset]]:
     """Each column of the target from the source's column at its place; of a target of unknown columns, each of the
-    source's under its own name (as an INSERT's query names them); none when the source's columns are unknown."""
+    source's under its own name (as an INSERT's query names them). Of a source of unknown columns, every column of
+    the target is written, from what is known of the source's rows (as ``INSERT INTO t SELECT * FROM`` such a
+    source writes them); none when neither side's columns are known."""
+    if source is not None and source.is_open and target is not None and not target.columns_open:
+        flow = source.open_flow or EMPTY
+        return [(name, flow) for name in target_columns(res, target, None) if name is not None]
     if source is None or target is None or source.is_open:
         return []
     columns = source.column_names()
