@@ -398,6 +398,12 @@ _ORACLE_PSEUDO_COLUMNS = frozenset({
     "VERSIONS_STARTSCN", "VERSIONS_STARTTIME", "VERSIONS_ENDSCN", "VERSIONS_ENDTIME", "VERSIONS_XID",
     "VERSIONS_OPERATION", "COLUMN_VALUE", "OBJECT_VALUE", "ORA_ROWVERSION", "USER", "UID", "SESSIONTIMEZONE",
     "DBTIMEZONE"})
+#: Exasol's pseudo-columns (a row's number and address, a hierarchical query's level and leaf and cycle flags) and
+#: the functions it calls without parentheses (the session's and statement's numbers, the date and time, the time
+#: zones), which sqlglot reads as columns.
+_EXASOL_PSEUDO_COLUMNS = frozenset({"ROWNUM", "ROWID", "LEVEL", "CONNECT_BY_ISLEAF", "CONNECT_BY_ISCYCLE",
+                                    "CURRENT_SESSION", "CURRENT_STATEMENT", "SYSDATE", "LOCALTIMESTAMP",
+                                    "DBTIMEZONE", "SESSIONTIMEZONE"})
 _POSTGRES = dict(alias_clauses=frozenset({"group"}), whole_rows=True, figured_names=True, rename_in_place=True,
                  arrows_are_json=True,
                  views_follow_renames=True, temporary_schema="pg_temp", filled_materialized_views=True,
@@ -542,7 +548,7 @@ RULES: dict[str, DialectRules] = {
     # internal ones ("$EXA_INDICES") and EXA_STATISTICS' (its audit and usage statistics): its catalog, no data
     # (read only: a write to an EXA_ name is a user table's)
     "exasol": DialectRules(system_schemas=frozenset({"sys", "exa_statistics"}), system_prefixes=("exa_", "$exa_"),
-                           system_views_read_only=True),
+                           system_views_read_only=True, pseudo_columns=_EXASOL_PSEUDO_COLUMNS),
     # T-SQL's db..t: "the default schema", dbo unless the user has another
     "tsql": DialectRules(alias_clauses=frozenset(), hash_temporary_tables=True, omitted_schema="dbo",
                          server_files=True,
