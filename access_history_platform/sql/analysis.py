@@ -1888,6 +1888,10 @@ class Analyzer:
         is; the model of an ML function (``ML.PREDICT(MODEL m, ...)``) is read as the function that computes the rows."""
         if self.binder.is_result_scan(target):
             return Source(alias, columns=None, open_flow=EMPTY)
+        if isinstance(target, exp.Anonymous) and target.name.upper() in ("TUMBLE", "HOP") \
+                and self.naming.dialect_name == "risingwave" and len(target.expressions) >= 3 \
+                and isinstance(target.expressions[0], exp.Column) and isinstance(target.expressions[1], exp.Column):
+            return self._time_windows(target, alias, scope)
         generator = self._generator_source(target, alias, scope, None)
         if generator is not None:  # Spark's FROM explode(...), range(3) (an alias's list renames its columns after)
             return generator
@@ -2089,6 +2093,31 @@ class Analyzer:
         table = exp.Table(this=exp.to_identifier(call.name), db=qualifier.copy() if qualifier is not None else None)
         found = self.binder.lookup("relation", self.naming.table_parts(table))
         return table if found is not None and found.domain == "View" else None
+
+    def _time_windows(self, call: exp.Anonymous, alias: str, scope: Scope) -> Source:
+        """RisingWave's ``TUMBLE(t, time_col, size)`` and ``HOP(t, time_col, hop, size)``: "take a table/source/
+        materialized view, a time column ... and assign each input row a time window by augmenting the row with two
+        new columns: window_start and window_end": t's rows, its columns and those two, computed from the time
+        column."""
+        named = call.expressions[0]
+        table = exp.Table(this=named.this.copy(), db=named.args["table"].copy() if named.args.get("table") else None)
+        base = self._table(table, alias or named.name, scope)
+        found = base.find(self.naming.ident(call.expressions[1].this)) if base is not None else None
+        time = found[1] if found is not None else EMPTY
+        windows = {self.naming.normalize("window_start"): time, self.naming.normalize("window_end"): time}
+        if base is not None and base.is_object and not base.is_open:  # a table of known columns: each read by name
+            if self.reads is not None:
+                self.reads.touch(base.obj)
+            columns = {c.name: frozenset((ColumnAtom(base.obj, c.name),)) for c in base.obj.visible_columns()}
+            source = Source(base.alias, obj=base.obj, columns={**columns, **windows})
+            source.union = True  # (a column used is read from the table: window_start from the time column)
+            return source
+        if base is not None and base.columns is not None:  # a CTE's or a derived table's rows
+            return Source(base.alias, columns={**base.columns, **windows}, open_flow=base.open_flow)
+        source = Source(alias or named.name, columns=None, open_flow=base.open_flow if base is not None else EMPTY,
+                        known=windows)  # (of a table of unknown columns: any other name is one of its own)
+        source.through = (base.obj,) if base is not None and base.is_object else base.through if base else ()
+        return source
 
     def _imported(self, text: str, alias: str, scope: Scope) -> Source:
         """Exasol's IMPORT inside a query (:func:`.exasol.imported_rows`): another database's query, read as a derived

@@ -25,7 +25,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import Catalog, CatalogObject, Column, namespace, session_scoped, stable_id
 from ..errors import UnsupportedStatement
 from . import commands as cmd
-from . import dml, tsql
+from . import dml, streaming, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
 from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
@@ -2024,3 +2024,30 @@ def _identities_selected(select: exp.Select) -> set[str]:
     a ``rowversion``, which the new table has as plain columns.)"""
     return {item.alias_or_name.casefold() for item in select.expressions
             if isinstance(item.unalias(), exp.Anonymous) and item.unalias().name.upper() == "IDENTITY"}
+
+
+def create_source(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    """RisingWave's ``CREATE SOURCE s [(columns)] WITH (connector = ...) FORMAT ... ENCODE ...``: a relation whose rows
+    are read from outside each time ("data from a source is not persisted"): recorded as the CREATE of an external
+    table of those columns (of columns unknown without a list: a schema registry's), which later reads find."""
+    table = tree.copy()
+    table.set("kind", "TABLE")
+    properties = table.args.get("properties") or exp.Properties(expressions=[])
+    properties.append("expressions", exp.ExternalProperty())
+    table.set("properties", properties)
+    return create_table(table, binder, statement)
+
+
+def create_sink(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts:
+    """RisingWave's ``CREATE SINK s {FROM x | AS query} WITH (connector = ...)``: x's rows (or the query's) read, as
+    the sink sends them, its existing ones first, to the connector's destination; that destination written, where it
+    is a location: a Kafka topic (``kafka://server/topic``, as OpenLineage names one), files in S3, Google Cloud
+    Storage or a file system, a JDBC database (its URL, without secrets), a Delta Lake table's location. Another
+    connector's destination (Iceberg's catalogs, ClickHouse, Elasticsearch ...) is not named here."""
+    res = Resolution(binder)
+    if isinstance(tree.expression, exp.Query):
+        res.query(tree.expression)
+    location = streaming.sink_location(tree.args.get("properties"))
+    if location is not None:
+        res.write_location(location)
+    return res.parts()

@@ -42,7 +42,7 @@ from ..catalog import CatalogObject, name_parts, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
-from . import ddl, dml, exasol, governance, scripting, tsql
+from . import ddl, dml, exasol, governance, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
 from .binder import DATA_SOURCE, Binder, argument_names
 from .dialects import SPARK_FAMILY
@@ -221,6 +221,8 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
     (exp.Create, "STAGE"): ddl.register_object,
     (exp.Create, "STREAM"): ddl.register_object,
     (exp.Create, "MODEL"): ddl.create_model,  # BigQuery ML: its training query read
+    (exp.Create, "SOURCE"): ddl.create_source,  # RisingWave's: an external table
+    (exp.Create, "SINK"): ddl.create_sink,  # RisingWave's: its rows read, its destination written
     **dict.fromkeys(((exp.Create, "FILE FORMAT"), (exp.Create, "WAREHOUSE"), (exp.Create, "ROLE"),
                      (exp.Create, "USER"), (exp.Create, "TASK")), no_record),
     "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque
@@ -1179,12 +1181,15 @@ FORMS.update(dict.fromkeys(("FETCH", "MOVE", "CLOSE", (exp.Create, "TRIGGER")), 
 
 def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A cursor's declaration reads what its query reads (PostgreSQL's and Redshift's ``DECLARE c [NO SCROLL]
-    CURSOR [WITH HOLD] FOR <query>``, T-SQL's ``DECLARE c CURSOR [LOCAL] FOR <query>``): the FETCHes that return its
+    CURSOR [WITH HOLD] FOR <query>``, T-SQL's ``DECLARE c CURSOR [LOCAL] FOR <query>``, Materialize's ``FOR SUBSCRIBE
+    ...``): the FETCHes that return its
     rows name no table, so the read is recorded here. Any other declaration (a variable) reads no data."""
     match = _CURSOR_QUERY.match(statement.text) or _CURSOR_SET.match(statement.text)
     if match is None:
         return None
     text = match.group("query")
+    if binder.naming.dialect_name == "materialize" and text[:9].upper() == "SUBSCRIBE":
+        text = streaming.subscribed(text, "materialize")  # (FOR SUBSCRIBE mv: mv's rows and their changes, streamed)
     if binder.naming.dialect_name == "tsql":  # T-SQL's FOR {READ ONLY | UPDATE [OF c, ...]}: how rows may be changed
         text = _CURSOR_UPDATABILITY.sub("", text)
     try:
@@ -1198,7 +1203,7 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
 
 #: ``DECLARE name [words] CURSOR [words] FOR <query>``, the query a SELECT, WITH, VALUES, TABLE t or a bracketed one.
 _CURSOR_QUERY = re.compile(r"\s*DECLARE\s+(?:\"[^\"]+\"|[\w$]+)\s+(?:[A-Z_]+\s+)*?CURSOR\s+(?:[A-Z_]+\s+)*?FOR\s+"
-                           r"(?P<query>(?:SELECT|WITH|VALUES|TABLE\s|\().*)", re.IGNORECASE | re.DOTALL)
+                           r"(?P<query>(?:SELECT|WITH|VALUES|TABLE\s|\(|SUBSCRIBE\s).*)", re.IGNORECASE | re.DOTALL)
 _CURSOR_UPDATABILITY = re.compile(r"(?<!\s)\s+FOR\s+(?:READ\s+ONLY|UPDATE(?:\s+OF\s++(?:[^;]*?[^;\s])?)?)\s*+;?\s*+(?:--[^\n]*+\s*+)*+\Z",
                                   re.IGNORECASE)
 #: T-SQL's ``SET @c = CURSOR [words] FOR <query>``: a cursor variable's declaration, as ``DECLARE c CURSOR FOR``.
@@ -1322,7 +1327,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART", "REVERT",
-                                                *_SESSION_VERBS, *_MESSAGE_VERBS))
+                                                "RECOVER", "WAIT", *_SESSION_VERBS, *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",

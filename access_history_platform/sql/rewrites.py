@@ -22,7 +22,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.parser import Parser
 from sqlglot.tokens import Token, TokenType
 
-from . import clickhouse, druid, tsql
+from . import clickhouse, druid, streaming, tsql
 from .create_clauses import name_end
 from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
 from .parsing import lowered as lowered_text
@@ -246,6 +246,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _teradata_forms_written_out(text, tokens, dialect)
     if dialect == "exasol" and _EXASOL_FORMS.search(text):
         text, tokens = _exasol_forms_written_out(text, tokens, dialect)
+    if dialect in ("risingwave", "materialize") and streaming.FORMS.search(text):
+        text, tokens = streaming.forms_written_out(text, tokens, dialect)
     if dialect == "druid" and druid.FORMS.search(text):
         text, tokens = druid.forms_written_out(text, tokens, dialect)
     if dialect == "dremio" and _DREMIO_VERSIONS.search(text):

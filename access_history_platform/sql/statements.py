@@ -96,10 +96,18 @@ MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED 
 #: (:data:`DIALECT_FORMS`: ``EXECUTE pipeline`` elsewhere is a call of a procedure of that name): Dremio's folders, in a
 #: space or a catalog (a place in the paths of its tables and views, which are recorded); SingleStore's pipelines (a
 #: definition of the loads that run later, as a pipe's); Exasol's scripts (Lua, Python, Java, R ... code, whose
-#: statements are logged as statements of their own when it runs: EXECUTE SCRIPT is a call).
+#: statements are logged as statements of their own when it runs: EXECUTE SCRIPT is a call); Materialize's clusters
+#: and their replicas (compute, as a warehouse) and a view's default index; a sink's ALTER and DROP (RisingWave's,
+#: Materialize's: its CREATE reads, :func:`.ddl.create_sink`); RisingWave's RECOVER and WAIT (its streaming jobs
+#: recovered, waited for). The dialects of a form are named apart by spaces.
 DIALECT_NO_DATA_FORMS = {**{f"{verb} FOLDER": "dremio" for verb in ("CREATE", "ALTER", "DROP")},
                          **{f"{verb} PIPELINE": "singlestore" for verb in ("CREATE", "ALTER", "DROP", "START", "STOP")},
-                         **{f"{verb} SCRIPT": "exasol" for verb in ("CREATE", "DROP")}}
+                         **{f"{verb} SCRIPT": "exasol" for verb in ("CREATE", "DROP")},
+                         **{f"{verb} {kind}": "materialize" for verb in ("CREATE", "ALTER", "DROP")
+                            for kind in ("CLUSTER", "CLUSTER REPLICA")},
+                         "CREATE DEFAULT INDEX": "materialize",
+                         **{f"{verb} SINK": "risingwave materialize" for verb in ("ALTER", "DROP")},
+                         **{form: "risingwave" for form in ("RECOVER", "WAIT")}}
 DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
                  **dict.fromkeys(tsql.ADMIN_FORMS, frozenset({"tsql"})),
                  **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
@@ -122,7 +130,7 @@ DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE",
                  # Exasol's loads and unloads (:mod:`.exasol`; Hive's EXPORT | IMPORT TABLE are written out before)
                  "IMPORT": frozenset({"exasol"}), "EXPORT": frozenset({"exasol"}),
                  # Dremio's folders, SingleStore's pipelines, Exasol's scripts (:data:`DIALECT_NO_DATA_FORMS`)
-                 **{form: frozenset({dialect}) for form, dialect in DIALECT_NO_DATA_FORMS.items()}}
+                 **{form: frozenset(dialects.split()) for form, dialects in DIALECT_NO_DATA_FORMS.items()}}
 #: Objects whose unquoted body may open with a DECLARE section after their ``AS``: routines, and tasks.
 _DECLARING = _ROUTINES | {"TASK"}
 

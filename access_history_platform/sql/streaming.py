@@ -1,0 +1,249 @@
+"""The streaming databases that speak PostgreSQL's SQL: RisingWave's and Materialize's forms of their own.
+
+RisingWave (https://docs.risingwave.com/sql/commands/): a table's ``APPEND ONLY`` and its ``INCLUDE key | offset |
+partition | timestamp | header ... [AS name]`` columns (what a connector adds to each row), a view's ``EMIT ON WINDOW
+CLOSE`` (when its results are emitted), a CDC table's ``FROM source TABLE 'db.t'`` (where its rows come from, later,
+as a connector's do), ``CREATE SINK s INTO t {FROM x | AS query}`` (the rows written into a table
+of its own, as an INSERT), ``DROP SOURCE s`` (a source is recorded as the external table it is: its rows are read
+from outside, not kept); a source's and a sink's CREATE are read by :func:`.ddl.create_source` and
+:func:`.ddl.create_sink` (a sink's destination: :func:`sink_location`).
+
+Materialize (https://materialize.com/docs/sql/): ``IN CLUSTER c`` (where the work runs), a query's ``AS OF [AT LEAST]
+t`` (the time it reads at), and ``SUBSCRIBE [TO] {relation | (query)} ...`` (the relation's rows and their changes,
+streamed: a read, as the ``SELECT`` they are), also inside ``DECLARE c CURSOR FOR`` and ``COPY (...) TO STDOUT``.
+
+This module imports none of the engine's resolving modules (the rewrites use it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+from sqlglot.tokens import Token, TokenType
+
+from .dialects import file_uri
+from .token_groups import depths, edited, group_end, tokens_of, word_of
+
+#: The forms :func:`forms_written_out` writes out, as the text may hold them.
+FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++close\b|\binclude\s++\w|\bcreate\s++sink\b"
+                   r"|^\s*+drop\s++source\b|\bin\s++cluster\b|\bas\s++of\b|\bsubscribe\b|\)\s*+from\s++\S++\s++table\s++'",
+                   re.IGNORECASE)
+#: What a RisingWave connector names an INCLUDE's column when no AS does: ``_rw_{connector}_{kind}``.
+_INCLUDED = frozenset({"KEY", "OFFSET", "PARTITION", "TIMESTAMP", "HEADER", "HEADERS", "PAYLOAD", "SUBJECT",
+                       "DATABASE_NAME", "TABLE_NAME", "COLLECTION_NAME", "FILE", "MESSAGE_ID"})
+#: A secret in a connection string (``;password=...``, ``?password=...``).
+_SECRET = re.compile(r"([;?&])(?:password|pwd|secret|token|key)=[^;&]*", re.IGNORECASE)
+
+
+def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """RisingWave's and Materialize's forms as those sqlglot reads (the module's list).
+
+    >>> sql = "CREATE TABLE t (id INT) APPEND ONLY INCLUDE key AS k INCLUDE offset WITH (connector = 'kafka')"
+    >>> forms_written_out(sql, tokens_of(sql, "risingwave"), "risingwave")[0]
+    "CREATE TABLE t (id INT, k VARCHAR, _rw_kafka_offset VARCHAR)    WITH (connector = 'kafka')"
+    >>> sql = "CREATE SINK s INTO t FROM mv WITH (type = 'append-only')"
+    >>> forms_written_out(sql, tokens_of(sql, "risingwave"), "risingwave")[0]
+    'INSERT INTO t SELECT * FROM mv'
+    >>> sql = "COPY (SUBSCRIBE TO mv WITH (SNAPSHOT = false) AS OF AT LEAST 10) TO STDOUT"
+    >>> forms_written_out(sql, tokens_of(sql, "materialize"), "materialize")[0]
+    'COPY (SELECT * FROM mv) TO STDOUT'
+    >>> sql = "CREATE MATERIALIZED VIEW mv IN CLUSTER quickstart AS SELECT a FROM t"
+    >>> forms_written_out(sql, tokens_of(sql, "materialize"), "materialize")[0]
+    'CREATE MATERIALIZED VIEW mv  AS SELECT a FROM t'
+    """
+    words = [word_of(token) for token in tokens]
+    level = depths(tokens)
+    into = _sink_into(text, tokens, words) if words[:2] == ["CREATE", "SINK"] and dialect == "risingwave" else None
+    if into is not None:
+        return edited(text, tokens, [(0, len(text), into)], dialect)
+    if words[:2] == ["CREATE", "SINK"] and dialect == "materialize":
+        # CREATE SINK s [IN CLUSTER c] FROM x INTO KAFKA CONNECTION k (TOPIC 't') ...: x's rows read, sent to a topic
+        # of a broker its connection names (the log's CREATE CONNECTION: not followed here)
+        start = next((i for i, word in enumerate(words) if word == "FROM" and level[i] == 0), None)
+        end = next((i for i, word in enumerate(words) if word == "INTO" and level[i] == 0), None)
+        if start is not None and end is not None and end > start + 1:
+            rows = text[tokens[start + 1].start:tokens[end - 1].end + 1]
+            return edited(text, tokens, [(0, len(text), f"SELECT * FROM {rows}")], dialect)
+    if words[:2] == ["DROP", "SOURCE"] and dialect == "risingwave":  # (as the external table it is recorded as)
+        return edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "TABLE")], dialect)
+    if words[:2] == ["CREATE", "TABLE"] and dialect == "risingwave":
+        closing = _column_list_end(tokens, words)
+        if closing is not None and closing + 3 < len(tokens) and words[closing + 1] == "FROM" \
+                and words[closing + 3] == "TABLE" and closing + 4 < len(tokens) \
+                and tokens[closing + 4].token_type == TokenType.STRING:  # a CDC source's table (its rows come later)
+            return edited(text, tokens, [(tokens[closing].end + 1, tokens[closing + 4].end + 1, "")], dialect)
+    if dialect == "materialize" and "SUBSCRIBE" in words:
+        at = words.index("SUBSCRIBE")
+        if at == 0:  # SUBSCRIBE ...: the SELECT it is
+            return edited(text, tokens, [(0, len(text), subscribed(text, dialect))], dialect)
+        if words[0] == "COPY" and tokens[at - 1].token_type == TokenType.L_PAREN:  # COPY (SUBSCRIBE ...) TO STDOUT
+            end = group_end(tokens, at - 1) - 1
+            inner = text[tokens[at].start:tokens[end - 1].end + 1]
+            return edited(text, tokens, [(tokens[at].start, tokens[end].start, subscribed(inner, dialect))],
+                          dialect)
+    edits: list[tuple[int, int, str]] = _options_quoted(text, tokens, words, level) if words[0] == "CREATE" else []
+    added: list[str] = []
+    at = 0
+    while at < len(tokens):
+        word = words[at]
+        if level[at] != 0 or word is None:
+            at += 1
+            continue
+        if word == "APPEND" and at + 1 < len(tokens) and words[at + 1] == "ONLY" and words[0] == "CREATE":
+            edits.append((tokens[at].start, tokens[at + 1].end + 1, ""))
+            at += 2
+        elif words[at:at + 4] == ["EMIT", "ON", "WINDOW", "CLOSE"]:
+            edits.append((tokens[at].start, tokens[at + 3].end + 1, ""))
+            at += 4
+        elif word == "INCLUDE" and words[0] == "CREATE" and at + 1 < len(tokens) and words[at + 1] in _INCLUDED:
+            end, name = _included(tokens, words, at, text)
+            added.append(name)
+            edits.append((tokens[at].start, tokens[end - 1].end + 1, ""))
+            at = end
+        elif words[at:at + 2] == ["IN", "CLUSTER"] and dialect == "materialize" and at + 2 < len(tokens):
+            edits.append((tokens[at].start, tokens[at + 2].end + 1, ""))
+            at += 3
+        elif words[at:at + 2] == ["AS", "OF"] and dialect == "materialize":
+            edits.append((tokens[at - 1].end + 1, _end_of_clauses(tokens, level, at, text), ""))
+            break
+        else:
+            at += 1
+    if added:  # the INCLUDE's columns after the table's own (a table of no column list: its columns unknown)
+        closing = _column_list_end(tokens, words)
+        if closing is not None:
+            connector = _connector(text)
+            names = [name.format(connector=connector) for name in added]
+            edits.append((tokens[closing].start, tokens[closing].start,
+                          "".join(f", {name} VARCHAR" for name in names)))
+    return edited(text, tokens, sorted(edits), dialect)
+
+
+def _options_quoted(text: str, tokens: list[Token], words: list[str | None], level: list[int]
+                    ) -> list[tuple[int, int, str]]:
+    """The edits that quote each dotted name of a ``WITH (...)`` list of options (``auto.schema.change = 'true'``,
+    ``properties.bootstrap.server = '...'``): sqlglot reads such a name only where none of its parts is a keyword."""
+    edits = []
+    for at, token in enumerate(tokens[:-1]):
+        if level[at] != 0 or words[at] != "WITH" or tokens[at + 1].token_type != TokenType.L_PAREN:
+            continue
+        start, end = at + 2, group_end(tokens, at + 1) - 1
+        while start < end:
+            equals = next((i for i in range(start, end) if tokens[i].token_type == TokenType.EQ), end)
+            if any(tokens[i].token_type == TokenType.DOT for i in range(start, equals)):
+                name = text[tokens[start].start:tokens[equals - 1].end + 1]
+                edits.append((tokens[start].start, tokens[equals - 1].end + 1, '"' + name.replace('"', '') + '"'))
+            start = next((i + 1 for i in range(equals, end) if tokens[i].token_type == TokenType.COMMA
+                          and level[i] == 1), end)
+    return edits
+
+
+def _included(tokens: list[Token], words: list[str | None], at: int, text: str) -> tuple[int, str]:
+    """The end of ``INCLUDE kind ['inner field'] [type] [AS name]`` at ``at``, and the column's name (the connector's
+    ``_rw_{connector}_{kind}`` when no AS names it)."""
+    kind = words[at + 1].lower()
+    end = at + 2
+    while end < len(tokens) and words[end] not in ("AS", "INCLUDE", "WITH", "FORMAT", "ROW"):
+        end += 1
+    if end + 1 < len(tokens) and words[end] == "AS":
+        name = tokens[end + 1].text if tokens[end + 1].token_type != TokenType.IDENTIFIER \
+            else f'"{tokens[end + 1].text}"'
+        return end + 2, name
+    return end, "_rw_{connector}_" + kind
+
+
+def _column_list_end(tokens: list[Token], words: list[str | None]) -> int | None:
+    """The closing bracket of a CREATE TABLE's or SOURCE's column list (after its name), None when it has none."""
+    at = next((i for i, word in enumerate(words[:8]) if word in ("TABLE", "SOURCE")), None)
+    if at is None:
+        return None
+    at += 1
+    while at < len(tokens) and (words[at] in ("IF", "NOT", "EXISTS") or tokens[at].token_type == TokenType.DOT
+                                or at + 1 < len(tokens) and tokens[at + 1].token_type == TokenType.DOT):
+        at += 1
+    at += 1  # (the name's last part)
+    if at < len(tokens) and tokens[at].token_type == TokenType.L_PAREN:
+        return group_end(tokens, at) - 1
+    return None
+
+
+def _connector(text: str) -> str:
+    found = re.search(r"\bconnector\s*=\s*'([^']*)'", text, re.IGNORECASE)
+    return found[1].lower() if found else "connector"
+
+
+def _sink_into(text: str, tokens: list[Token], words: list[str | None]) -> str | None:
+    """``CREATE SINK [IF NOT EXISTS] s INTO t [(columns)] {FROM x | AS query} [WITH (...)]`` as ``INSERT INTO t
+    [(columns)] {SELECT * FROM x | query}``: "sink data into a RisingWave table"; None for a sink to elsewhere."""
+    into = next((i for i, word in enumerate(words[:8]) if word == "INTO"), None)
+    if into is None:
+        return None
+    level = depths(tokens)
+    start = into + 2 if into + 1 < len(tokens) else into
+    while start < len(tokens) and tokens[start].token_type == TokenType.DOT:
+        start += 2
+    if start < len(tokens) and tokens[start].token_type == TokenType.L_PAREN:
+        start = group_end(tokens, start)
+    if start >= len(tokens) or words[start] not in ("FROM", "AS"):
+        return None
+    end = next((i for i in range(start + 1, len(tokens)) if level[i] == 0 and words[i] == "WITH"
+                and i + 1 < len(tokens) and tokens[i + 1].token_type == TokenType.L_PAREN), len(tokens))
+    target = text[tokens[into].start:tokens[start - 1].end + 1]
+    rows = text[tokens[start + 1].start:tokens[end - 1].end + 1]
+    query = f"SELECT * FROM {rows}" if words[start] == "FROM" else rows
+    return f"INSERT {target} {query}"
+
+
+def _end_of_clauses(tokens: list[Token], level: list[int], at: int, text: str) -> int:
+    """Where Materialize's ``AS OF ...`` (and ``UP TO ...``) after a query end: the statement's end, or a closing
+    bracket around the query (``COPY (SELECT ... AS OF 1) TO STDOUT``)."""
+    closing = next((i for i in range(at, len(tokens)) if level[i] < 0), None)
+    return tokens[closing].start if closing is not None else len(text)
+
+
+def subscribed(text: str, dialect: str) -> str:
+    """The SELECT Materialize's ``SUBSCRIBE [TO] {relation | (query)} [WITH (...)] [AS OF ...] [UP TO ...] [ENVELOPE
+    ...]`` (``text``) reads as: the relation's rows, or the query's (what follows them says how they stream); the
+    text itself when it is no such SUBSCRIBE.
+
+    >>> subscribed("SUBSCRIBE TO (SELECT a FROM t WHERE b > 1) WITH (PROGRESS) ENVELOPE UPSERT (KEY (a))", "materialize")
+    'SELECT a FROM t WHERE b > 1'
+    """
+    tokens = tokens_of(text, dialect)
+    words = [word_of(token) for token in tokens]
+    start = 1 + (len(words) > 1 and words[1] == "TO")
+    if words[:1] != ["SUBSCRIBE"] or start >= len(tokens):
+        return text
+    if tokens[start].token_type == TokenType.L_PAREN:
+        end = group_end(tokens, start)
+        return text[tokens[start + 1].start:tokens[end - 2].end + 1]
+    end = start
+    while end + 2 < len(tokens) and tokens[end + 1].token_type == TokenType.DOT:
+        end += 2
+    return f"SELECT * FROM {text[tokens[start].start:tokens[end].end + 1]}"
+
+
+def sink_location(properties: exp.Expression | None) -> str | None:
+    """Where a sink's connector writes, from its ``WITH (...)`` options (:func:`.ddl.create_sink`), None when not a
+    location."""
+    options = {}
+    for prop in properties.expressions if isinstance(properties, exp.Properties) else ():
+        value = prop.args.get("value") if isinstance(prop, exp.Property) else None
+        if isinstance(value, exp.Literal) and value.is_string:
+            named = prop.this.name if isinstance(prop.this, (exp.Var, exp.Identifier)) else prop.this.sql()
+            options[named.lower()] = value.name
+    connector = options.get("connector", "").lower()
+    if connector == "kafka" and options.get("topic"):
+        server = options.get("properties.bootstrap.server", "").split(",")[0].strip()
+        return f"kafka://{server}/{options['topic']}" if server else None
+    for kind, scheme in (("s3", "s3"), ("gcs", "gs")):
+        if connector == kind and options.get(f"{kind}.bucket_name"):
+            path = options.get(f"{kind}.path", "").strip("/")
+            return f"{scheme}://{options[f'{kind}.bucket_name']}" + (f"/{path}" if path else "")
+    if connector == "fs" and options.get("fs.path"):
+        return file_uri(options["fs.path"])
+    if connector == "jdbc" and options.get("jdbc.url"):
+        return _SECRET.sub("", options["jdbc.url"])
+    if connector == "deltalake" and options.get("location"):
+        return options["location"]
+    return None
