@@ -570,6 +570,21 @@ def _table_policy_created(binder: Binder, statement: Statement, policy: str, nam
     return created if create else altered
 
 
+def _last_policy_put_back(binder: Binder, statement: Statement, table: str, target: CatalogObject) -> None:
+    """After the policy a table held is dropped, the last created of its other policies (PostgreSQL's: still
+    enforced, one of several) is put on it again, on the columns it was created on."""
+    prefix = f"{target.parts[-1]}.".casefold()
+    others = [obj for obj in binder.catalog.objects() if obj.domain == "Row access policy"
+              and obj.parts[:-1] == target.parts[:-1] and obj.parts[-1].casefold().startswith(prefix)]
+    if not others:
+        return
+    last = others[-1]
+    policy = ".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect) for part in last.parts)
+    columns = ", ".join(exp.to_identifier(name, quoted=True).sql(dialect=binder.naming.dialect)
+                        for name in argument_names(last.signature))
+    _dispatched(f"ALTER TABLE {table} ADD ROW ACCESS POLICY {policy} ON ({columns})", binder, statement)
+
+
 def _policy_of_table(binder: Binder, target: CatalogObject, name: str) -> str:
     """The SQL name of a table's own policy ``name`` (:func:`_policy_parts`)."""
     return ".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect)
@@ -623,8 +638,13 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
         guard = " IF EXISTS" if name_at == 4 else ""
         if binder.lookup("Row access policy", _policy_parts(target, own)) is None:
             return None  # (a policy of other commands, which was never one here)
+        held = target.row_access_policy is not None \
+            and name_parts("Row access policy", target.row_access_policy) == _policy_parts(target, own)
         _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
-        return _dispatched(f"DROP ROW ACCESS POLICY{guard} {policy}", binder, statement)
+        dropped = _dispatched(f"DROP ROW ACCESS POLICY{guard} {policy}", binder, statement)
+        if held:  # the one it held: the last of its other policies is on it again (reads reference it)
+            _last_policy_put_back(binder, statement, table, target)
+        return dropped
     command = top("FOR", stop)
     if command is not None and words[command + 1 : command + 2] not in (["ALL"], ["SELECT"]):
         return None
