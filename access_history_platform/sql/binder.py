@@ -1063,15 +1063,25 @@ def table_arguments(signature: str | None) -> dict[str, list[str]]:
 
 def _signature_items(signature: str | None) -> list[str]:
     """The arguments of a signature, each as written (``NUM2 NUMBER(38, 0)``): its list cut at the commas
-    outside parentheses."""
+    outside parentheses and strings (a parameter's ``COMMENT 'a, b'``, a default's text).
+
+    >>> _signature_items("(city STRING COMMENT 'City like Sydney, New York', n INT DEFAULT 1)")
+    ["city STRING COMMENT 'City like Sydney, New York'", 'n INT DEFAULT 1']
+    """
     if not signature:
         return []
     inner = signature.strip()
     if inner.startswith("(") and inner.endswith(")"):
         inner = inner[1:-1]
-    items, depth, current = [], 0, []
+    items, depth, current, quote = [], 0, [], None
     for ch in inner + ",":
-        if ch == "(":
+        if quote is not None:  # (inside a string: '' and "" close and reopen it, which changes nothing here)
+            quote = None if ch == quote else quote
+            current.append(ch)
+            continue
+        if ch in "'\"":
+            quote = ch
+        elif ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1

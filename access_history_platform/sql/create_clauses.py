@@ -535,6 +535,9 @@ def _head_words(t: _Tokens) -> int | None:
     # Delta Live Tables' LIVE TABLE, not STREAMING: "a materialized view" (its CREATE MATERIALIZED VIEW of old)
     live_view = kind is not None and t.words[kind] == "TABLE" and "LIVE" in modifiers \
         and not modifiers & {"STREAMING", "INCREMENTAL"}
+    # its [STREAMING] LIVE VIEW: "an older syntax" of CREATE TEMPORARY VIEW, private to the pipeline
+    temporary_view = kind is not None and t.words[kind] == "VIEW" and "LIVE" in modifiers \
+        and not modifiers & {"TEMPORARY", "TEMP"}
     index = 1
     while index < len(t.tokens) and t.words[index] not in ("TABLE", "VIEW", "DATABASE", "SCHEMA"):
         if t.words[index] not in _MODIFIERS:
@@ -545,6 +548,11 @@ def _head_words(t: _Tokens) -> int | None:
         if live_view and t.words[index] == "LIVE":
             t.replaced.add(index)
             t.before[index] = "MATERIALIZED"
+        elif temporary_view and t.words[index] == "LIVE":
+            t.replaced.add(index)
+            t.before[index] = "TEMPORARY"
+        elif t.words[kind or 0] == "VIEW" and t.words[index] == "STREAMING" and "LIVE" in modifiers:
+            t.drop(index, index + 1)  # (a streaming live view: its rows a stream's, a view all the same)
         elif t.words[index] in _DROPPED_MODIFIERS or t.at(index, "READ", "ONLY"):
             t.drop(index, index + (2 if t.words[index] == "READ" else 1))
         index += 1

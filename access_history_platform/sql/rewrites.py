@@ -44,6 +44,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _null_flags_written_out(text, tokens, dialect)
     if (dialect in SPARK_FAMILY or mysql) and word_of(tokens[0]) == "CREATE" and " with " in lowered:
         text, tokens = _query_without_as(text, tokens, dialect)
+    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CREATE" and " return " in lowered.replace("\n", " "):
+        text, tokens = _return_string_bracketed(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "tblproperties" in lowered:
         text, tokens = _properties_with_equals(text, tokens, dialect)
     if dialect in SPARK_FAMILY and "namespace" in lowered:
@@ -1155,6 +1157,25 @@ def _load_columns(listed: str, assigned: str | None) -> list[str]:
     names = [name.strip() for name in listed.split(",") if name.strip() and not name.strip().startswith("@")]
     names += [match[1] for match in _LOAD_SET_COLUMN.finditer(assigned or "")]
     return list(dict.fromkeys(names))
+
+
+def _return_string_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A Spark SQL function's ``RETURN 'x' || a || b``, a body that starts with a string and goes on, in brackets:
+    sqlglot reads a string after RETURN as the whole body (``RETURN 'x'``) and keeps the CREATE opaque, its body lost.
+
+    >>> sql = "CREATE FUNCTION f(a STRING) RETURNS STRING RETURN 'x' || a"
+    >>> _return_string_bracketed(sql, tokens_of(sql, "databricks"), "databricks")[0]
+    "CREATE FUNCTION f(a STRING) RETURNS STRING RETURN ('x' || a)"
+    """
+    if "FUNCTION" not in (word_of(token) for token in tokens[:6]):
+        return text, tokens
+    level = depths(tokens)
+    at = next((i for i, token in enumerate(tokens) if level[i] == 0 and word_of(token) == "RETURN"), None)
+    end = len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON)
+    if at is None or at + 2 >= end or tokens[at + 1].token_type not in STRING_TOKENS:
+        return text, tokens
+    return edited(text, tokens, [(tokens[at + 1].start, tokens[at + 1].start, "("),
+                                 (tokens[end - 1].end + 1, tokens[end - 1].end + 1, ")")], dialect)
 
 
 def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -5170,12 +5191,38 @@ def _identifiers_written_out(text: str, tokens: list[Token], dialect: str) -> tu
         found = _identifier_strings(tokens, i)
         strings, end = found if found is not None else ([], i)
         name = _spelled_name("".join(strings), dialect) if strings else None
+        joined = _parameter_joined(tokens, i) if name is None and i and word_of(tokens[i - 1]) in _NAMED_AFTER \
+            else None
+        if joined is not None:  # IDENTIFIER(:catalog || '.s.t'): a name of a parameter's value (the log has none)
+            edits.append((tokens[i].start, tokens[joined[1]].end + 1, f"IDENTIFIER({joined[0]})"))
+            i = joined[1] + 1
+            continue
         if name is None:
             i += 1
             continue
         edits.append((tokens[i].start, tokens[end].end + 1, name))
         i = end + 1
     return edited(text, tokens, edits, dialect)
+
+
+#: The words after which an ``IDENTIFIER(...)`` names what a statement creates or writes (where sqlglot reads no
+#: expression: a query's ``FROM IDENTIFIER(:c || '.t')`` it reads, and sets aside with the expression as written).
+_NAMED_AFTER = frozenset({"TABLE", "VIEW", "INTO", "EXISTS", "FUNCTION", "SCHEMA", "DATABASE", "CATALOG", "VOLUME"})
+
+
+def _parameter_joined(tokens: list[Token], at: int) -> tuple[str, int] | None:
+    """An ``IDENTIFIER(`` at ``at`` whose name joins a parameter to strings (``:catalog || '.' || :schema``): the first
+    parameter as written, and the group's ``)``; None for another (sqlglot reads no such expression where a CREATE's
+    name stands, and the parameter's value is not in the log: the statement is set aside saying so)."""
+    if word_of(tokens[at]) != "IDENTIFIER" or at + 1 >= len(tokens) or tokens[at + 1].token_type != TokenType.L_PAREN:
+        return None
+    end = group_end(tokens, at + 1) - 1
+    inside = range(at + 2, end)
+    if not any(tokens[i].token_type == TokenType.DPIPE for i in inside):
+        return None
+    first = next((i for i in inside if tokens[i].token_type == TokenType.COLON and i + 1 < end
+                  and tokens[i + 1].token_type == TokenType.VAR), None)
+    return (f":{tokens[first + 1].text}", end) if first is not None else None
 
 
 #: PostgreSQL's object identifier types (whose arrays sqlglot cannot read) and ``bit varying``.

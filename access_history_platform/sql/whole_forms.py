@@ -181,6 +181,11 @@ def _change_feed(text: str, tokens: list[Token], dialect: str) -> exp.Insert | N
         return None
     target = text[tokens[start + 3].start:tokens[heads[0][1] - 1].end + 1]
     columns = clauses.get(("COLUMNS",), "*")
+    stored = clauses.get(("STORED", "AS"), "")
+    if ("SEQUENCE", "BY") in clauses and re.sub(r"\s+", " ", stored).upper().startswith("SCD TYPE 2"):
+        # SCD type 2: each row's validity, __START_AT and __END_AT, takes "the values of the SEQUENCE BY column"
+        sequence = clauses[("SEQUENCE", "BY")]
+        columns += f", ({sequence}) AS __START_AT, ({sequence}) AS __END_AT"
     read = [clauses[h] for h in _CHANGE_FEED_CLAUSES if h[0] in ("KEYS", "APPLY", "SEQUENCE") and h in clauses]
     where = " AND ".join(f"({value}) IS NOT NULL" for value in read)
     try:
