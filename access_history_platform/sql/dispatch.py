@@ -613,7 +613,8 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
     (:func:`bigquery_row_access_policy`) does; ``DROP POLICY [IF EXISTS] p ON t`` takes it off t and drops it. A
     policy of other commands (``FOR INSERT | UPDATE | DELETE``) or of no ``USING`` filters no read: no record, as a
     policy in another dialect (``CREATE POLICY`` of Databricks' ABAC) has none. The roles are left out (the log does
-    not say which a session holds), so is ``ENABLE ROW LEVEL SECURITY``; a table holds one row access policy here, as
+    not say which a session holds); ``DISABLE ROW LEVEL SECURITY`` takes it off, ``ENABLE`` puts it back
+    (:func:`_row_security_switched`); a table holds one row access policy here, as
     in Snowflake: of several, a read references the last put on it."""
     if binder.naming.dialect_name == "databricks":
         return governance.abac_policy(binder, statement)
@@ -1101,8 +1102,41 @@ def _versioned(handler: Handler) -> Handler:
     return handle
 
 
+#: PostgreSQL's ``ALTER TABLE [IF EXISTS] [ONLY] t ... {ENABLE | DISABLE} ROW LEVEL SECURITY``.
+_ROW_SECURITY = re.compile(r"\s*ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?P<table>\"[^\"]+\"(?:\.\"[^\"]+\"|\.\S+)*|\S+)"
+                           r"\s.*?\b(?P<switch>ENABLE|DISABLE)\s+ROW\s+LEVEL\s+SECURITY\b", re.IGNORECASE | re.DOTALL)
+
+
+_SWITCH = re.compile(r"(?:ENABLE|DISABLE)\s+ROW\s+LEVEL\s+SECURITY", re.IGNORECASE)
+
+
+def _row_security_switched(handler: Handler) -> Handler:
+    """PostgreSQL's ``ALTER TABLE t DISABLE ROW LEVEL SECURITY`` takes t's policy off (its policies "are not
+    applied"; reads reference none), ``ENABLE ROW LEVEL SECURITY`` puts the last of its policies back on: around
+    the ALTER's own record (a table's policies are taken as enforced from their CREATE: a log that enabled row
+    security before the log began is the usual one)."""
+
+    def handle(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+        parts = handler(node, binder, statement)
+        switched = binder.naming.dialect_name == "postgres" and isinstance(node, cmd.Alter) and any(
+            isinstance(action, cmd.OtherChange) and _SWITCH.fullmatch(action.text) for action in node.actions)
+        found = _ROW_SECURITY.match(statement.text) if switched else None  # (not the ALTERs dispatched below)
+        if found is None:
+            return parts
+        table = found["table"]
+        target = _policy_table(binder, table, "ROW LEVEL SECURITY")
+        if found["switch"].upper() == "DISABLE" and target.row_access_policy:
+            held = ".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect)
+                            for part in name_parts("Row access policy", target.row_access_policy))
+            _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {held}", binder, statement)
+        elif found["switch"].upper() == "ENABLE" and not target.row_access_policy:
+            _last_policy_put_back(binder, statement, table, target)
+        return parts
+    return handle
+
+
 FORMS[(exp.Create, "TABLE")] = _versioned(FORMS[(exp.Create, "TABLE")])
-FORMS[cmd.Alter] = _versioned(FORMS[cmd.Alter])
+FORMS[cmd.Alter] = _row_security_switched(_versioned(FORMS[cmd.Alter]))
 
 
 
