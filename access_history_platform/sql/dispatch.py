@@ -966,8 +966,8 @@ def exasol_export(node: object, binder: Binder, statement: Statement) -> RecordP
     elif connection.name is None:
         res.write_location(exasol.without_secrets(connection.address))
     else:
-        raise UnsupportedStatement(f"EXPORT ... INTO {destination.system} AT {connection.name} STATEMENT: the statement "
-                                   "the rows are written by is another database's, not read here")
+        raise UnsupportedStatement(f"EXPORT ... INTO {destination.system} AT {connection.name} STATEMENT: the "
+                                   "statement the rows are written by is another database's, not read here")
     return res.parts()
 
 
@@ -1103,7 +1103,8 @@ def _versioned(handler: Handler) -> Handler:
 
 
 #: PostgreSQL's ``ALTER TABLE [IF EXISTS] [ONLY] t ... {ENABLE | DISABLE} ROW LEVEL SECURITY``.
-_ROW_SECURITY = re.compile(r"\s*ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?P<table>\"[^\"]+\"(?:\.\"[^\"]+\"|\.\S+)*|\S+)"
+_ROW_SECURITY = re.compile(r"\s*ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?"
+                           r"(?P<table>\"[^\"]+\"(?:\.\"[^\"]+\"|\.\S+)*|\S+)"
                            r"\s.*?\b(?P<switch>ENABLE|DISABLE)\s+ROW\s+LEVEL\s+SECURITY\b", re.IGNORECASE | re.DOTALL)
 
 

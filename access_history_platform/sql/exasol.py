@@ -43,12 +43,12 @@ from .token_groups import STRING_TOKENS, group_end, word_of
 _DATABASES = frozenset({"EXA", "ORA", "JDBC"})
 #: The SQL each of them speaks (a JDBC one's from its driver's URL, :data:`_JDBC_DIALECTS`).
 _DATABASE_DIALECTS = {"EXA": "exasol", "ORA": "oracle"}
-#: The SQL of a JDBC connection's database, from its URL's subprotocol (``jdbc:postgresql://...``).
+#: The SQL of a JDBC connection's database, from its URL's subprotocol (``jdbc:postgresql://...``) or its driver's name.
 _JDBC_DIALECTS = {"postgresql": "postgres", "mysql": "mysql", "mariadb": "mysql", "sqlserver": "tsql",
                   "jtds": "tsql", "oracle": "oracle", "exa": "exasol", "clickhouse": "clickhouse",
                   "ch": "clickhouse", "snowflake": "snowflake", "redshift": "redshift", "bigquery": "bigquery",
                   "teradata": "teradata", "hive2": "hive", "spark": "spark", "databricks": "databricks",
-                  "trino": "trino", "presto": "presto", "sqlite": "sqlite", "duckdb": "duckdb"}
+                  "trino": "trino", "presto": "presto", "sqlite": "sqlite", "duckdb": "duckdb", "mssql": "tsql"}
 #: The words after a connection that end it (what the source or destination is), besides its credentials.
 _AFTER_CONNECTION = frozenset({"FILE", "TABLE", "STATEMENT", "WITH"})
 #: A secret in a connection string: a password, a token, a key (``;password=...``, ``&secret=...``).
@@ -338,7 +338,8 @@ def source_rows(naming: Naming, source: _End, addresses: Addresses) -> Rows:
         return Rows(query=remote_select(source, catalog))
     url = addresses(connection.name) or ""
     protocol = re.match(r"jdbc:([a-z0-9]+)", url, re.IGNORECASE)
-    dialect = _DATABASE_DIALECTS.get(source.system) or (_JDBC_DIALECTS.get(protocol[1].lower()) if protocol else None)
+    driver = protocol[1] if protocol else source.driver or ""  # (JDBC DRIVER = 'MSSQL': the driver the log names)
+    dialect = _DATABASE_DIALECTS.get(source.system) or _JDBC_DIALECTS.get(driver.lower())
     return Rows(statements=source.statements, catalog=catalog, dialect=dialect,
                 shown=f"{source.system} AT {connection.name} STATEMENT")
 

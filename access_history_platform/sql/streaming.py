@@ -26,9 +26,9 @@ from .dialects import file_uri
 from .token_groups import depths, edited, group_end, tokens_of, word_of
 
 #: The forms :func:`forms_written_out` writes out, as the text may hold them.
-FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++close\b|\binclude\s++\w|\bcreate\s++sink\b"
-                   r"|^\s*+drop\s++source\b|\bin\s++cluster\b|\bas\s++of\b|\bsubscribe\b|\)\s*+from\s++\S++\s++table\s++'",
-                   re.IGNORECASE)
+FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++close\b|\binclude\s++\w"
+                   r"|\bcreate\s++sink\b|^\s*+drop\s++source\b|\bin\s++cluster\b|\bas\s++of\b|\bsubscribe\b"
+                   r"|\)\s*+from\s++\S++\s++table\s++'", re.IGNORECASE)
 #: What a RisingWave connector names an INCLUDE's column when no AS does: ``_rw_{connector}_{kind}``.
 _INCLUDED = frozenset({"KEY", "OFFSET", "PARTITION", "TIMESTAMP", "HEADER", "HEADERS", "PAYLOAD", "SUBJECT",
                        "DATABASE_NAME", "TABLE_NAME", "COLLECTION_NAME", "FILE", "MESSAGE_ID"})
@@ -206,7 +206,7 @@ def subscribed(text: str, dialect: str) -> str:
     ...]`` (``text``) reads as: the relation's rows, or the query's (what follows them says how they stream); the
     text itself when it is no such SUBSCRIBE.
 
-    >>> subscribed("SUBSCRIBE TO (SELECT a FROM t WHERE b > 1) WITH (PROGRESS) ENVELOPE UPSERT (KEY (a))", "materialize")
+    >>> subscribed("SUBSCRIBE TO (SELECT a FROM t WHERE b > 1) WITH (PROGRESS) ENVELOPE UPSERT", "materialize")
     'SELECT a FROM t WHERE b > 1'
     """
     tokens = tokens_of(text, dialect)
