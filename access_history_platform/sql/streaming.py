@@ -4,11 +4,12 @@ RisingWave (https://docs.risingwave.com/sql/commands/): a table's ``APPEND ONLY`
 partition | timestamp | header ... [AS name]`` columns (what a connector adds to each row), a view's ``EMIT ON WINDOW
 CLOSE`` (when its results are emitted), a CDC table's ``FROM source TABLE 'db.t'`` (where its rows come from, later,
 as a connector's do), ``CREATE SINK s INTO t {FROM x | AS query}`` (the rows written into a table
-of its own, as an INSERT), ``DROP SOURCE s`` (a source is recorded as the external table it is: its rows are read
-from outside, not kept); a source's and a sink's CREATE are read by :func:`.ddl.create_source` and
+of its own, as an INSERT), ``DROP SOURCE s`` (a source, RisingWave's and Materialize's, is recorded as the external
+table it is: its rows are read from outside, not kept); a source's and a sink's CREATE are read by :func:`.ddl.create_source` and
 :func:`.ddl.create_sink` (a sink's destination: :func:`sink_location`).
 
-Materialize (https://materialize.com/docs/sql/): ``IN CLUSTER c`` (where the work runs), a query's ``AS OF [AT LEAST]
+Materialize (https://materialize.com/docs/sql/): a source and a table fed by one (:func:`_materialize_source`),
+``IN CLUSTER c`` (where the work runs), a query's ``AS OF [AT LEAST]
 t`` (the time it reads at), and ``SUBSCRIBE [TO] {relation | (query)} ...`` (the relation's rows and their changes,
 streamed: a read, as the ``SELECT`` they are), also inside ``DECLARE c CURSOR FOR`` and ``COPY (...) TO STDOUT``.
 
@@ -28,7 +29,7 @@ from .token_groups import depths, edited, group_end, tokens_of, word_of
 #: The forms :func:`forms_written_out` writes out, as the text may hold them.
 FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++close\b|\binclude\s++\w"
                    r"|\bcreate\s++sink\b|^\s*+drop\s++source\b|\bin\s++cluster\b|\bas\s++of\b|\bsubscribe\b"
-                   r"|\)\s*+from\s++\S++\s++table\s++'", re.IGNORECASE)
+                   r"|\)\s*+from\s++\S++\s++table\s++'|^\s*+create\s++(?:source|table)\b", re.IGNORECASE)
 #: What a RisingWave connector names an INCLUDE's column when no AS does: ``_rw_{connector}_{kind}``.
 _INCLUDED = frozenset({"KEY", "OFFSET", "PARTITION", "TIMESTAMP", "HEADER", "HEADERS", "PAYLOAD", "SUBJECT",
                        "DATABASE_NAME", "TABLE_NAME", "COLLECTION_NAME", "FILE", "MESSAGE_ID"})
@@ -57,6 +58,10 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
     into = _sink_into(text, tokens, words) if words[:2] == ["CREATE", "SINK"] and dialect == "risingwave" else None
     if into is not None:
         return edited(text, tokens, [(0, len(text), into)], dialect)
+    if dialect == "materialize" and words[:1] == ["CREATE"] and ("SOURCE" in words[1:3] or "TABLE" in words[1:3]):
+        written = _materialize_source(text, tokens, words)
+        if written is not None:
+            return edited(text, tokens, [(0, len(text), written)], dialect)
     if words[:2] == ["CREATE", "SINK"] and dialect == "materialize":
         # CREATE SINK s [IN CLUSTER c] FROM x INTO KAFKA CONNECTION k (TOPIC 't') ...: x's rows read, sent to a topic
         # of a broker its connection names (the log's CREATE CONNECTION: not followed here)
@@ -65,7 +70,7 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
         if start is not None and end is not None and end > start + 1:
             rows = text[tokens[start + 1].start:tokens[end - 1].end + 1]
             return edited(text, tokens, [(0, len(text), f"SELECT * FROM {rows}")], dialect)
-    if words[:2] == ["DROP", "SOURCE"] and dialect == "risingwave":  # (as the external table it is recorded as)
+    if words[:2] == ["DROP", "SOURCE"]:  # (as the external table it is recorded as)
         return edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "TABLE")], dialect)
     if words[:2] == ["CREATE", "TABLE"] and dialect == "risingwave":
         closing = _column_list_end(tokens, words)
@@ -192,6 +197,45 @@ def _sink_into(text: str, tokens: list[Token], words: list[str | None]) -> str |
     rows = text[tokens[start + 1].start:tokens[end - 1].end + 1]
     query = f"SELECT * FROM {rows}" if words[start] == "FROM" else rows
     return f"INSERT {target} {query}"
+
+
+def _materialize_source(text: str, tokens: list[Token], words: list[str | None]) -> str | None:
+    """Materialize's ``CREATE SOURCE s [IN CLUSTER c] FROM {KAFKA | POSTGRES | MYSQL | LOAD GENERATOR | WEBHOOK} ...``
+    as ``CREATE EXTERNAL TABLE s``, a relation of rows read from outside (a webhook's of one column, ``body``: "the
+    source will have a single column named body"), and ``CREATE TABLE t [(columns)] FROM {SOURCE s (REFERENCE ...) |
+    WEBHOOK} ...`` as ``CREATE TABLE t [(columns)]``: where the rows come from, later, is a connector's. None for
+    another CREATE.
+
+    >>> sql = "CREATE TABLE bids (id, amount) FROM SOURCE auction_house (REFERENCE bids) FORMAT CSV WITH 2 COLUMNS"
+    >>> _materialize_source(sql, tokens_of(sql, "materialize"), [word_of(t) for t in tokens_of(sql, "materialize")])
+    'CREATE TABLE bids (id TEXT, amount TEXT)'
+    """
+    kind = next((i for i, word in enumerate(words[:3]) if word in ("SOURCE", "TABLE")), None)
+    if kind is None:
+        return None
+    at = kind + 1 + 3 * (words[kind + 1:kind + 4] == ["IF", "NOT", "EXISTS"])
+    end = at + 1
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+        end += 2
+    name = text[tokens[at].start:tokens[end - 1].end + 1] if at < len(tokens) else ""
+    listed = None
+    if end < len(tokens) and tokens[end].token_type == TokenType.L_PAREN:
+        close = group_end(tokens, end)
+        items = text[tokens[end + 1].start:tokens[close - 2].end + 1].split(",") if close > end + 2 else []
+        listed = ", ".join(item.strip() + (" TEXT" if len(item.split()) == 1 else "") for item in items)
+        end = close
+    if words[end:end + 2] == ["IN", "CLUSTER"]:
+        end += 3
+    if not name or words[end:end + 1] != ["FROM"] or end + 1 >= len(tokens):
+        return None
+    source = words[end + 1]
+    webhook = source == "WEBHOOK"
+    columns = listed or ("body TEXT" if webhook else None)
+    if words[kind] == "TABLE" and source in ("SOURCE", "WEBHOOK"):
+        return f"CREATE TABLE {name}" + (f" ({columns})" if columns else "")
+    if words[kind] == "SOURCE":
+        return f"CREATE EXTERNAL TABLE {name}" + (f" ({columns})" if columns else "")
+    return None
 
 
 def _end_of_clauses(tokens: list[Token], level: list[int], at: int, text: str) -> int:
