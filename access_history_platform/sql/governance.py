@@ -722,9 +722,11 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
     COLUMN c type ALIAS e`` (``DEFAULT`` / ``MATERIALIZED`` / ``EPHEMERAL``; a type alone keeps the column's) and
     ``REMOVE ALIAS | MATERIALIZED | EPHEMERAL``. Any other change records nothing of the column."""
     rules = alt.binder.naming.rules
+    words = change.text.upper().split()
+    if column is not None and alt.binder.naming.dialect_name == "postgres" and words[1:2] == ["EXPRESSION"]:
+        return _expression_changed(alt, column, change.text, words)
     if column is None or not (rules.invisible_columns or rules.computed_columns_read):
         return None
-    words = change.text.upper().split()
     if words[:1] == ["SET"] and words[1:] in (["INVISIBLE"], ["VISIBLE"]) or words in (["INVISIBLE"], ["VISIBLE"]):
         # (MySQL's ALTER COLUMN c SET [IN]VISIBLE, Oracle's MODIFY (c [IN]VISIBLE))
         return dataclasses.replace(column, invisible=words[-1] == "INVISIBLE")
@@ -744,6 +746,23 @@ def _column_redefined(alt: Alteration, column: Column | None, member: Entry,
     return dataclasses.replace(column, invisible=invisible_column(clauses, dialect),
                                computed_from=computed_from(clauses, dialect), stored_from=stored_from(clauses, dialect),
                                generated=generated_column(clauses))
+
+
+def _expression_changed(alt: Alteration, column: Column, text: str, words: list[str]) -> Column | None:
+    """PostgreSQL's ``ALTER COLUMN c DROP EXPRESSION [IF EXISTS]`` (a generated column "turned into a normal base
+    column": written only by what writes it) and ``SET EXPRESSION AS (e)`` (computed from e's columns from then
+    on, each row's value computed again)."""
+    if words[0] == "DROP":
+        return dataclasses.replace(column, stored_from=(), computed_from=(), generated=False)
+    found = re.match(r"\s*SET\s+EXPRESSION\s+AS\s+(.+)", text, re.IGNORECASE | re.DOTALL)
+    if words[0] != "SET" or found is None:
+        return None
+    try:
+        tree = parse_sql(f"SELECT {found[1]}", alt.binder.naming.dialect_name)
+    except (SqlglotError, StatementError):
+        return None
+    names = [alt.binder.naming.ident(c.this) for c in tree.find_all(exp.Column)]
+    return dataclasses.replace(column, stored_from=tuple(dict.fromkeys(names)), computed_from=(), generated=True)
 
 
 def _drop_column(alt: Alteration, action: cmd.DropColumn) -> None:
