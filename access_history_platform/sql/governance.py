@@ -584,6 +584,41 @@ def _other_change(alt: Alteration, action: cmd.OtherChange) -> None:
         alt.skipped += 1
     elif alt.kind.domain == "Table":
         _foreign_key_changed(alt, action.text)
+        if alt.binder.naming.dialect_name == "postgres":
+            _parents_changed(alt, action.text)
+
+
+#: PostgreSQL's ``ATTACH | DETACH PARTITION p`` (of the table altered) and ``[NO] INHERIT parent`` (of the table
+#: altered): a partition's or an inheriting table's link to its parent.
+_LINKED = re.compile(r"\s*(?:(?P<verb>ATTACH|DETACH)\s+PARTITION|(?P<no>NO\s+)?INHERIT)\s+(?P<table>\"(?:[^\"]|\"\")+\""
+                     r"(?:\.\"(?:[^\"]|\"\")+\"|\.[^\s\"]+)*|[^\s\"]+)", re.IGNORECASE)
+
+
+def _parents_changed(alt: Alteration, text: str) -> None:
+    """PostgreSQL's ``ALTER TABLE p ATTACH PARTITION c ...`` and ``ALTER TABLE c INHERIT p`` make c a child of p (a
+    column p gains later is c's too, as for a ``PARTITION OF`` or ``INHERITS`` of its CREATE); ``DETACH PARTITION c``
+    and ``NO INHERIT p`` undo it."""
+    found = _LINKED.match(text)
+    if found is None:
+        return
+    try:
+        named = alt.binder.relation(alt.binder.naming.table_parts(exp.to_table(found["table"],
+                                                                               dialect=alt.binder.naming.dialect)))
+    except (SqlglotError, ValueError):
+        return
+    if not named.known:
+        return
+    verb = (found["verb"] or "").upper()
+    child, parent = (named, alt.obj) if verb else (alt.obj, named)
+    attached = verb == "ATTACH" or (not verb and not found["no"])
+    parents = tuple(p for p in child.parents if p.casefold() != parent.name.casefold())
+    parents = (*parents, parent.name) if attached else parents
+    if parents == child.parents:
+        return
+    if child is alt.obj:
+        alt.obj = alt.obj.evolve(parents=parents)
+    else:
+        alt.binder.catalog.put(child, child.evolve(parents=parents))
 
 
 _CONSTRAINT_NAME = r'("(?:[^"]|"")+"|[^\s"(,]+)'
