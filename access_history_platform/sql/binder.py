@@ -1030,7 +1030,7 @@ def argument_names(signature: str | None) -> list[str]:
     >>> argument_names("(NUM1 NUMBER, NUM2 NUMBER(38, 0))")
     ['NUM1', 'NUM2']
     """
-    return [item.split()[0].strip('"') for item in _signature_items(signature)]
+    return [item.split()[0].strip('"') for item in signature_items(signature)]
 
 
 def table_columns(data_type: str | None) -> list[str]:
@@ -1054,18 +1054,18 @@ def table_arguments(signature: str | None) -> dict[str, list[str]]:
     {'ARG_T': ['ARG_C1', 'ARG_C2']}
     """
     tables = {}
-    for item in _signature_items(signature):
+    for item in signature_items(signature):
         name, _, rest = item.partition(" ")
         if rest.lstrip().upper().startswith("TABLE") and "(" in rest:
             tables[name.strip('"')] = argument_names(rest[rest.index("("):])
     return tables
 
 
-def _signature_items(signature: str | None) -> list[str]:
+def signature_items(signature: str | None) -> list[str]:
     """The arguments of a signature, each as written (``NUM2 NUMBER(38, 0)``): its list cut at the commas
     outside parentheses and strings (a parameter's ``COMMENT 'a, b'``, a default's text).
 
-    >>> _signature_items("(city STRING COMMENT 'City like Sydney, New York', n INT DEFAULT 1)")
+    >>> signature_items("(city STRING COMMENT 'City like Sydney, New York', n INT DEFAULT 1)")
     ["city STRING COMMENT 'City like Sydney, New York'", 'n INT DEFAULT 1']
     """
     if not signature:

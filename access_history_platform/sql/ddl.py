@@ -29,7 +29,7 @@ from . import dml, streaming, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
 from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
-                     recursive_view_query, table_columns)
+                     recursive_view_query, signature_items, table_columns)
 from .clickhouse import EVERY_COLUMN, STORES_NOTHING
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
                              REFRESH_USING, ROW_FILTER)
@@ -1716,9 +1716,35 @@ def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature
 _NO_OVERLOADS = frozenset({"tsql", "fabric", "mysql"})
 
 
-def _arguments_key(signature: str | None) -> list[str]:
-    """Argument names identify an overload here: sqlglot rewrites types (NUMBER as DECIMAL(38, 0))."""
-    return [name.casefold() for name in argument_names(signature)]
+def _arguments_key(signature: str | None) -> list[tuple[str, str]]:
+    """What identifies an overload here: its arguments' names and the kinds of their types (a number's, a string's,
+    another: ``sp(a int)`` and ``sp(a varchar)`` are two procedures, ``f(x INT)`` and ``f(x NUMBER)`` one, as a
+    dialect's synonyms of a type are).
+
+    >>> _arguments_key("(a INT, b VARCHAR(10))") == _arguments_key("(A NUMBER(38, 0), b TEXT)")
+    True
+    >>> _arguments_key("(a INT)") == _arguments_key("(a VARCHAR)")
+    False
+    """
+    return [(item.split()[0].strip('"').casefold(), _type_kind(" ".join(item.split()[1:])))
+            for item in signature_items(signature)]
+
+
+def _type_kind(written: str) -> str:
+    """A type's kind, as an overload's key tells types apart: ``number``, ``string`` or the type's first word."""
+    word = re.split(r"[\s(<]", written.strip().upper(), maxsplit=1)[0] if written.strip() else ""
+    if word in _NUMBER_WORDS:
+        return "number"
+    if word in _STRING_WORDS:
+        return "string"
+    return word
+
+
+_NUMBER_WORDS = frozenset({"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "BYTEINT", "INT2", "INT4", "INT8",
+                           "INT64", "NUMBER", "NUMERIC", "DECIMAL", "DEC", "BIGNUMERIC", "FLOAT", "FLOAT4", "FLOAT8",
+                           "FLOAT64", "REAL", "DOUBLE"})
+_STRING_WORDS = frozenset({"VARCHAR", "CHAR", "CHARACTER", "NVARCHAR", "NCHAR", "TEXT", "STRING", "BPCHAR",
+                           "VARCHAR2", "NVARCHAR2", "CLOB"})
 
 
 # --------------------------------------------------------------------------- the command grammar: data movement
@@ -1739,7 +1765,7 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     if binder.naming.rules.catalog_sessions and len(parts) in (2, 3) and parts[-2].casefold() == "system" \
             and binder.lookup("Procedure", parts) is None:
         return None  # Iceberg's other procedures: a table's files, snapshots and metadata kept up, no row of it
-    dml.read_procedure(res, parts)
+    dml.read_procedure(res, parts, command.arguments)
     for argument in command.arguments:
         _read_argument(res, binder, argument)
     return res.parts()

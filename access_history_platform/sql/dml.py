@@ -20,7 +20,7 @@ from ..catalog import CatalogObject, Column, stable_id
 from ..errors import StatementError, UnsupportedStatement
 from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
                        cte_order, files_read, names_files, values_column_names)
-from .binder import Binder
+from .binder import Binder, argument_names, signature_items
 from .clickhouse import copied_partition
 from .dialects import file_uri
 from .names import Naming
@@ -176,11 +176,15 @@ def read_execute(node: exp.Execute, res: Resolution) -> None:
         res.query(exp.select(*(value.copy() for value in values)))
 
 
-def read_procedure(res: Resolution, parts: tuple[str, ...]) -> None:
+def read_procedure(res: Resolution, parts: tuple[str, ...], arguments: tuple[str, ...] | None = None) -> None:
     """A called procedure read: the catalog's, else one known by name only; a system procedure is no object of the
-    account (Snowflake's ``SYSTEM$...``, BigQuery's ``BQ.``, T-SQL's ``sp_...``)."""
+    account (Snowflake's ``SYSTEM$...``, BigQuery's ``BQ.``, T-SQL's ``sp_...``). Of overloads (a procedure is
+    "identified by its name and its input argument types"), the one of as many arguments as the call's ``arguments``
+    (their texts), and of those the one whose parameters' types its literals fit (:func:`_fitting_overload`)."""
     binder = res.binder
     procedure = binder.lookup("Procedure", parts)
+    if procedure is not None and arguments is not None:
+        procedure = _fitting_overload(binder, parts, arguments) or procedure
     prefixes = binder.naming.rules.system_procedure_prefixes
     system = (is_system_function(parts) or parts[0].upper() in binder.naming.rules.system_procedures
               or bool(prefixes) and parts[-1].lower().startswith(prefixes))
@@ -190,6 +194,37 @@ def read_procedure(res: Resolution, parts: tuple[str, ...]) -> None:
                                   known=False)
     if procedure is not None:
         res.read_object(procedure)
+
+
+#: The kinds of SQL type a literal argument fits: a number's, a string's.
+_NUMERIC_TYPES = re.compile(r"^(?:INT|INTEGER|BIGINT|SMALLINT|TINYINT|INT[248]|NUMERIC|NUMBER|DECIMAL|DEC|FLOAT|FLOAT[48]"
+                            r"|REAL|DOUBLE|SERIAL|BIGSERIAL)\b", re.IGNORECASE)
+_STRING_TYPES = re.compile(r"^(?:VARCHAR|CHAR|CHARACTER|NVARCHAR|NCHAR|TEXT|STRING|BPCHAR|VARCHAR2|CLOB)\b",
+                           re.IGNORECASE)
+
+
+def _fitting_overload(binder: Binder, parts: tuple[str, ...], arguments: tuple[str, ...]) -> CatalogObject | None:
+    """Of a procedure's overloads, the one of the call's arity whose parameters' types its literal arguments fit
+    best (``CALL sp(1)`` of ``sp(a int)`` and ``sp(a varchar)``: the first); None when there are no overloads."""
+    overloads = next((found for candidate in dict.fromkeys((binder.qualified(parts), parts))
+                      if (found := binder.catalog.lookup_all("Procedure", candidate))), [])
+    if len(overloads) <= 1:
+        return None
+    arity = len([a for a in arguments if a.strip()])
+    matching = [p for p in overloads if len(argument_names(p.argument_signature)) == arity] or overloads
+
+    def fit(procedure: CatalogObject) -> int:
+        types = [" ".join(item.split()[1:]) for item in signature_items(procedure.argument_signature)]
+        score = 0
+        for argument, kind in zip(arguments, types):
+            text = argument.strip()
+            if re.fullmatch(r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?", text):
+                score += bool(_NUMERIC_TYPES.match(kind))
+            elif text[:1] == "'":
+                score += bool(_STRING_TYPES.match(kind))
+        return score
+
+    return max(matching, key=fit)
 
 
 def _packaged(binder: Binder, parts: tuple[str, ...]) -> tuple[str, ...] | None:
