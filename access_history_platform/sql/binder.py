@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from ..catalog import Catalog, CatalogObject, namespace, stable_id, unknown_object
+from ..catalog import Catalog, CatalogObject, name_parts, namespace, stable_id, unknown_object
 from ..errors import StatementError, UnsupportedStatement
 from .clickhouse import target_rows
 from .create_clauses import readable_create
@@ -123,6 +123,9 @@ KEPT = 10_000
 #: T-SQL's external data sources (Synapse's, Fabric's, SQL Server's): a LOCATION the paths of ``OPENROWSET(BULK
 #: 'path', DATA_SOURCE = 'ds')`` are relative to. Kept by their database's name and theirs, never recorded.
 DATA_SOURCE = "External data source"
+#: Redshift's external schemas (``CREATE EXTERNAL SCHEMA s FROM DATA CATALOG ...``: a Glue or Hive catalog's database
+#: under a local name), whose tables are external tables; kept by their database's name and theirs, never recorded.
+EXTERNAL_SCHEMA = "External schema"
 
 #: The longest chain of synonyms a name is followed through (a synonym of a synonym ...; a cycle ends there).
 SYNONYM_HOPS = 8
@@ -326,8 +329,10 @@ class Binder:
             shown = ".".join(parts) or "an empty name"
             raise UnsupportedStatement(f"{shown}: a name with an empty part names no object")
         with catalog.recording() as deps:
-            found = (self._lookup("relation", parts, session=session)
-                     or unknown_object(self.unknown_name(parts)))
+            found = self._lookup("relation", parts, session=session)
+            if found is None:
+                name = self.unknown_name(parts)
+                found = unknown_object(name, "External table" if self._in_external_schema(name) else "Table")
             if found.domain == "Stream" and found.source:
                 found = self._with_tracked_policies(found)
         if len(parts) == 1 and not found.known and parts[0].casefold() in _TRIGGER_ROWS \
@@ -382,6 +387,12 @@ class Binder:
         if found is None and self.naming.rules.case_insensitive_objects:
             found = self.catalog.lookup(domain, tuple(name.split(".")))
         return found
+
+    def _in_external_schema(self, name: str) -> bool:
+        """Whether the object ``name`` (qualified) is in an external schema the log created (Redshift's: "all external
+        tables must be created in an external schema"), so an external table whatever the catalog knows of it."""
+        parts = name_parts("Table", name)
+        return len(parts) == 3 and self.catalog.lookup(EXTERNAL_SCHEMA, parts[:2]) is not None
 
     def unknown_name(self, parts: tuple[str, ...]) -> str:
         """The name of an object the catalog lacks: qualified by the context (:meth:`path_qualified`); in lower case

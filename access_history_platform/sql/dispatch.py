@@ -44,7 +44,7 @@ from ..statement import Statement
 from . import commands as cmd
 from . import ddl, dml, exasol, governance, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
-from .binder import DATA_SOURCE, Binder, argument_names
+from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, Binder, argument_names
 from .dialects import SPARK_FAMILY
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -971,6 +971,30 @@ def exasol_export(node: object, binder: Binder, statement: Statement) -> RecordP
     return res.parts()
 
 
+#: Redshift's ``CREATE EXTERNAL SCHEMA [IF NOT EXISTS] s FROM ...``.
+_EXTERNAL_SCHEMA = re.compile(r"\s*CREATE\s+EXTERNAL\s+SCHEMA\s+(?:IF\s+NOT\s+EXISTS\s+)?(?P<name>\"(?:[^\"]|\"\")+\"|[^\s\"]+)",
+                              re.IGNORECASE)
+
+
+def redshift_external_schema(node: object, binder: Binder, statement: Statement) -> None:
+    """Redshift's ``CREATE EXTERNAL SCHEMA s FROM DATA CATALOG | HIVE METASTORE | POSTGRES | MYSQL ...``: a local name
+    for another catalog's database, whose tables are read by their names: no record, but its tables are external
+    tables (:meth:`.Binder._in_external_schema`); ``DROP SCHEMA s`` forgets it (:func:`.governance.drop`)."""
+    written = _EXTERNAL_SCHEMA.match(statement.text)
+    database = binder.context.known("database")
+    if binder.naming.dialect_name != "redshift" or written is None or not database:
+        return None
+    raw = written["name"]
+    schema = raw[1:-1].replace('""', '"') if raw.startswith('"') else binder.naming.normalize(raw)
+    name = f"{database}.{schema}"
+    old = binder.catalog.lookup(EXTERNAL_SCHEMA, (database, schema))
+    if old is None:
+        binder.catalog.put(None, CatalogObject(domain=EXTERNAL_SCHEMA, name=name,
+                                               id=ddl.new_object_id(binder.catalog, EXTERNAL_SCHEMA, name, statement)))
+    return None
+
+
+FORMS["CREATE EXTERNAL SCHEMA"] = redshift_external_schema
 # (Exasol's connection: the address the files of its IMPORT and EXPORT are under; elsewhere, Databricks', nothing)
 FORMS.update(dict.fromkeys((f"{verb} CONNECTION" for verb in ("CREATE", "ALTER", "DROP")), exasol_connection))
 # Exasol's loads and unloads (:data:`.statements.DIALECT_FORMS`: in Exasol only)
@@ -1394,7 +1418,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",
                                                     "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE",
                                                     "IMPORT", "EXPORT", "CREATE CONNECTION", "ALTER CONNECTION",
-                                                    "DROP CONNECTION"}
+                                                    "DROP CONNECTION", "CREATE EXTERNAL SCHEMA"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

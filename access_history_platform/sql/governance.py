@@ -39,7 +39,8 @@ from ..errors import StatementError, UnsupportedStatement
 from . import commands as cmd
 from .assemble import Entry
 from .analysis import names_files
-from .binder import MODEL_LANGUAGE, PUBLIC_SCHEMA, Binder, argument_names, late_binding, parse_view_definition
+from .binder import (EXTERNAL_SCHEMA, MODEL_LANGUAGE, PUBLIC_SCHEMA, Binder, argument_names, late_binding,
+                     parse_view_definition)
 from .create_clauses import name_end
 from .ddl import (
     DDL_DOMAINS,
@@ -1588,7 +1589,15 @@ def kind_named(word: str, binder: Binder) -> Kind:
 
 def drop(command: cmd.Drop, binder: Binder, statement: Statement) -> RecordParts | None:
     # DROP TABLE a, b: one entry per object, in the order written (but a table named by its files' path); nothing
-    # changed when IF EXISTS found none
+    # changed when IF EXISTS found none; Redshift's DROP SCHEMA of an external schema forgets it, no record, as its
+    # CREATE has none (:func:`.dispatch.redshift_external_schema`)
+    if command.kind == "SCHEMA" and binder.naming.dialect_name == "redshift" and not command.others:
+        database = binder.context.known("database")
+        parts = name_parts(binder, command.name)
+        external = binder.catalog.lookup(EXTERNAL_SCHEMA, (database, *parts) if len(parts) == 1 else parts)
+        if external is not None:
+            binder.catalog.remove(external)
+            return None
     each = [dataclasses.replace(command, name=name, argument_types=types)
             for name, types in zip((command.name, *command.others),
                                    (command.argument_types, *command.others_argument_types))]
