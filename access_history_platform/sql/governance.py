@@ -660,6 +660,8 @@ def _foreign_key_changed(alt: Alteration, text: str) -> None:
 
 
 def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
+    if alt.kind.container:  # (T-SQL's ALTER DATABASE d ADD FILEGROUP | FILE | LOG FILE ...: storage, no column)
+        return
     definition = action.column
     name = alt.binder.naming.defined_column(definition.name)
     if action.if_not_exists and alt.obj.column(name) is not None:

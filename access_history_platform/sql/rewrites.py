@@ -468,8 +468,9 @@ def _composable_dml(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     """SQL Server's composable DML, ``INSERT INTO t [(a, b)] SELECT x, y FROM (<MERGE | INSERT | UPDATE | DELETE ...>
     OUTPUT o1, o2 ...) AS c (x, y) [WHERE ...]``, as the nested statement with its OUTPUT into t, ``<dml> OUTPUT o1, o2
     INTO t (a, b)``, which is read (its write, and t's columns from the output values): the outer SELECT's columns,
-    each one of c's, in the order it names them. The outer WHERE (which rows of the output go on) is left out. The
-    statement itself when it is no such INSERT, or its SELECT computes a column.
+    each one of c's, in the order it names them, or a value of none of them (``GETDATE()``, a constant), the same in
+    the OUTPUT list. The outer WHERE (which rows of the output go on) is left out. The statement itself when it is no
+    such INSERT, or its SELECT computes a column from c's.
 
     >>> sql = ("insert into audit (k, v) select v, k from (delete from c output deleted.id, deleted.ssn where id < 0) "
     ...        "as o (k, v) where k > 5")
@@ -495,13 +496,18 @@ def _composable_dml(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     stop = group_end(tokens, after + 1) if named else after + 1
     listed = [item.strip().upper() for item in _top_level_items(text, tokens, after + 2, stop - 1)] if named else [
         re.split(r"\s+AS\s+|\.", item.strip(), flags=re.IGNORECASE)[-1].upper() for item in outputs]
-    chosen = [item.strip().split(".")[-1].strip("[]").upper() for item in _top_level_items(text, tokens, select + 1,
-                                                                                        source)]
-    if after >= len(tokens) or len(listed) != len(outputs) or any(name not in listed for name in chosen):
+    items = [item.strip() for item in _top_level_items(text, tokens, select + 1, source)]
+    chosen = [item.split(".")[-1].strip("[]").upper() for item in items]
+    # (an item of none of c's columns, GETDATE() or a constant, is the same value in the OUTPUT list)
+    own = [name not in listed and not any(re.search(rf"(?<![\w@#$]){re.escape(column)}(?![\w$])", item, re.IGNORECASE)
+                                          for column in listed) for name, item in zip(chosen, items)]
+    if after >= len(tokens) or len(listed) != len(outputs) \
+            or any(name not in listed and not free for name, free in zip(chosen, own)):
         return text, tokens
     target = text[tokens[1].start:tokens[select - 1].end + 1]  # [INTO] t [(a, b)]
     target = target[4:].strip() if target[:4].upper() == "INTO" else target.strip()
-    written = ", ".join(outputs[listed.index(name)].strip() for name in chosen)
+    written = ", ".join(item if free else outputs[listed.index(name)].strip()
+                        for name, item, free in zip(chosen, items, own))
     nested = (text[tokens[source + 2].start:tokens[output].end + 1] + f" {written} INTO {target}"
               + (" " + text[tokens[out_end].start:tokens[close - 1].end + 1] if out_end < close else ""))
     return nested, tokens_of(nested, dialect)
