@@ -1644,8 +1644,8 @@ class Analyzer:
             if self.reads is not None:
                 self.reads.touch(history)
             scope.conditions.add(ObjectAtom(history))
-        joined = Source(source.alias, columns=columns)
-        joined.union = True  # (a column used is read from each table under its own name)
+        joined = Source(source.alias, obj=obj, columns=columns)
+        joined.union = True  # (a column used is read from each table under its own name; a join, the table's)
         return joined
 
     def _path_of_alias(self, node: exp.Table, scope: Scope) -> bool:
