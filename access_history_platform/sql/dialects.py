@@ -664,8 +664,9 @@ _GENERATING = (exp.ComputedColumnConstraint, exp.GeneratedAsIdentityColumnConstr
 
 def stored_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
     """The columns a column computed when its row is written is computed from (:attr:`.Column.stored_from`): MySQL's
-    ``STORED``, T-SQL's ``PERSISTED``; and of a dialect whose generated columns are all stored (PostgreSQL's,
-    ``GENERATED ALWAYS AS (e) STORED``; Spark's and Delta's), every one. () for any other column.
+    ``STORED``, T-SQL's ``PERSISTED``, ClickHouse's ``MATERIALIZED`` and ``EPHEMERAL e``; and of a dialect whose
+    generated columns are all stored (PostgreSQL's, ``GENERATED ALWAYS AS (e) STORED``; Spark's and Delta's), every
+    one. () for any other column.
 
     >>> from sqlglot import parse_one
     >>> tree = parse_one("CREATE TABLE t (a text, e text GENERATED ALWAYS AS (lower(a)) STORED)", read="postgres")
@@ -675,7 +676,9 @@ def stored_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
     for constraint in definition.args.get("constraints") or ():
         kind = constraint.args.get("kind")
         if isinstance(kind, exp.ComputedColumnConstraint) and isinstance(kind.this, exp.Expression) and (
-                kind.args.get("persisted") or kind.args.get("persisted") is None and dialect in _STORED_GENERATED):
+                kind.args.get("persisted") or kind.args.get("persisted") is None and dialect in _STORED_GENERATED) \
+                or isinstance(kind, exp.EphemeralColumnConstraint) and isinstance(kind.this, exp.Expression):
+            # (ClickHouse's EPHEMERAL expr: computed from the row inserted, for the MATERIALIZED columns that use it)
             return tuple(dict.fromkeys(column.name for column in kind.this.find_all(exp.Column)))
     return ()
 

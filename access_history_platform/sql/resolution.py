@@ -307,7 +307,7 @@ class Resolution:
 def _with_stored(target: CatalogObject, columns: Iterable[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
     """``columns`` written, and the stored generated columns of ``target`` that a write of them computes
     (:attr:`.Column.stored_from`: PostgreSQL's ``GENERATED ALWAYS AS (lower(a)) STORED``, written with a), each
-    from what the written columns it is computed from are.
+    from what the written columns it is computed from are, through the computed ones it is computed from.
 
     >>> from ..catalog import Column
     >>> t = CatalogObject("Table", "D.S.T", 1, (Column("a", 2), Column("b", 3), Column("e", 4, stored_from=("a",))))
@@ -321,11 +321,19 @@ def _with_stored(target: CatalogObject, columns: Iterable[tuple[str, frozenset]]
     flows: dict[str, frozenset] = {}
     for name, flow in columns:
         flows[name.casefold()] = flows.get(name.casefold(), frozenset()) | flow
-    for column in stored:
-        inputs = [flows[name.casefold()] for name in column.stored_from if name.casefold() in flows]
-        if inputs:
-            columns.append((column.name, frozenset().union(*inputs)))
-    return columns
+    computed: dict[str, tuple[str, frozenset]] = {}
+    for _ in range(len(stored)):  # (through the computed ones it is computed from: ClickHouse's EPHEMERAL parts, then
+        changed = False  # MATERIALIZED parts[1], each written with the inserted line: until none changes)
+        for column in stored:
+            inputs = [flows[name.casefold()] for name in column.stored_from if name.casefold() in flows]
+            flow = frozenset().union(*inputs) if inputs else None
+            if flow is not None and computed.get(column.name.casefold(), (None, None))[1] != flow:
+                computed[column.name.casefold()] = (column.name, flow)
+                flows[column.name.casefold()] = flows.get(column.name.casefold(), frozenset()) | flow
+                changed = True
+        if not changed:
+            break
+    return columns + list(computed.values())
 
 
 def _source_key(entry: dict[str, Any]) -> tuple:
