@@ -903,6 +903,9 @@ class Analyzer:
         self.reads = reads
         self.record_stages = record_stages
         self._loop_sources: dict[str, Source | None] = {}  # a loop's record variable's rows, once read
+        #: FROM items read as given rows, not their table's (by the node's id): a ClickHouse materialized view's first
+        #: table, the rows an insert into it gives (:func:`.dml.triggered_writes`)
+        self.substitutes: dict[int, Source] = {}
 
     # ------------------------------------------------------------------ queries
     def query(self, node: exp.Expression, outer: Scope | None = None, ctes: dict | None = None,
@@ -1516,6 +1519,8 @@ class Analyzer:
         return source
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
+        if self.substitutes and id(node) in self.substitutes:
+            return self.substitutes[id(node)]
         if node.args.get("rows_from"):
             return self._rows_from(node, alias, scope)
         target = node.this

@@ -1690,15 +1690,34 @@ def triggered_writes(res: Resolution, target: CatalogObject, inserted: dict[str,
         own = res.binder.for_object(view)
         written = own.relation(own.naming.table_parts(into), session=False) if into is not None else view
         reads = DirectReads()
-        result = Analyzer(own, reads).query(query.copy())
+        analyzer, query = Analyzer(own, reads), query.copy()
+        rows = _inserted_rows(own, analyzer, query, target)
+        result = analyzer.query(query)
         for obj, columns in reads.objects.items():  # what else it reads (a join to a dimension) is the insert's read;
-            if obj.parts != target.parts:  # the inserted rows are no read of their table
-                res.reads.touch(obj)
+            if obj.parts != target.parts or rows is not target:  # the inserted rows are no read of their table (a
+                res.reads.touch(obj)  # self-join's other side reads the table, stored rows and all)
                 for name in columns:
                     res.reads.column(obj, name)
-        columns = [(name, _through(flow, target, inserted)) for name, flow in result.columns]
+        columns = [(name, _through(flow, rows, inserted)) for name, flow in result.columns]
         res.write(written, columns)
         triggered_writes(res, written, {name.casefold(): flow for name, flow in columns}, (*chain, view))
+
+
+def _inserted_rows(binder: Binder, analyzer: Analyzer, query: exp.Query, target: CatalogObject) -> CatalogObject:
+    """What stands for the inserted rows in a materialized view's ``query`` over ``target``: the table itself, or,
+    where the query names it more than once (a self-join), its first reference alone, read as the inserted rows
+    (ClickHouse runs the view with "the inserted block" in place of the first table; the others read the table's
+    stored rows): then a stand-in object of the table's columns, which no catalog holds."""
+    first = _first_table(query)
+    named = [table for table in query.find_all(exp.Table) if isinstance(table.this, exp.Identifier)
+             and (found := binder.lookup("relation", binder.naming.table_parts(table))) is not None
+             and found.parts == target.parts]
+    if first is None or len(named) < 2 or target.columns is None or not any(table is first for table in named):
+        return target
+    rows = target.evolve(name=f"{target.name}$inserted", id=None, known=False)
+    columns = {column.name: frozenset((ColumnAtom(rows, column.name),)) for column in target.visible_columns()}
+    analyzer.substitutes[id(first)] = Source(first.alias_or_name, columns=columns)
+    return rows
 
 
 #: How many materialized views deep an insert's writes are followed (ClickHouse chains them).
@@ -1747,10 +1766,15 @@ def _trigger(definition: str, dialect: str) -> tuple[exp.Table, exp.Query, exp.T
     if not isinstance(query, exp.Query) or (into is not None and not isinstance(into.this, exp.Table)) \
             or tree.find(exp.AutoRefreshProperty):
         return ()
-    ctes = {cte.alias_or_name.casefold() for cte in query.find_all(exp.CTE)}
-    first = next((table for table in query.find_all(exp.Table, bfs=False) if isinstance(table.this, exp.Identifier)
-                  and not (not table.args.get("db") and table.name.casefold() in ctes)), None)
+    first = _first_table(query)
     return (first, query, into.this if into is not None else None) if first is not None else ()
+
+
+def _first_table(query: exp.Query) -> exp.Table | None:
+    """The first table a materialized view's query names (:func:`_trigger`), a CTE's own name never."""
+    ctes = {cte.alias_or_name.casefold() for cte in query.find_all(exp.CTE)}
+    return next((table for table in query.find_all(exp.Table, bfs=False) if isinstance(table.this, exp.Identifier)
+                 and not (not table.args.get("db") and table.name.casefold() in ctes)), None)
 
 
 def _through(flow: frozenset, table: CatalogObject, inserted: dict[str, frozenset]) -> frozenset:
