@@ -1099,7 +1099,8 @@ _SYSTEM_VERSIONING = re.compile(r"\bsystem_versioning\s*=\s*(?P<state>on|off)\b(
 def _versioned(handler: Handler) -> Handler:
     """``handler`` (a CREATE TABLE's, an ALTER's) followed, in T-SQL, by the history table its ``SYSTEM_VERSIONING =
     ON (HISTORY_TABLE = h)`` links to the table (h's :attr:`.CatalogObject.parents` name it, so a read ``FOR
-    SYSTEM_TIME`` reads h too: :meth:`.analysis.Analyzer._with_history`), or ``= OFF`` unlinks."""
+    SYSTEM_TIME`` reads h too: :meth:`.analysis.Analyzer._with_history`), made of the table's columns where the
+    catalog lacks it (SQL Server makes it), or ``= OFF`` unlinks."""
     def handle(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
         parts = handler(node, binder, statement)
         found = _SYSTEM_VERSIONING.search(statement.text) if binder.naming.dialect_name == "tsql" else None
@@ -1122,6 +1123,16 @@ def _versioned(handler: Handler) -> Handler:
         elif history is not None:
             if history.known and table.known and table.name not in history.parents:
                 binder.catalog.put(history, history.evolve(parents=(*history.parents, table.name)))
+            elif not history.known and table.known and table.columns is not None:
+                # "if the specified history table does not exist, the system generates a new history table matching
+                # the schema of the current table": known from now on, linked to the table
+                name = ".".join(binder.path_qualified(binder.naming.table_parts(
+                    exp.to_table(found["name"], dialect="tsql"))))  # (as written: the statement makes it)
+                object_id = ddl.new_object_id(binder.catalog, "Table", name, statement)
+                names = [column.name for column in table.columns]
+                binder.catalog.put(None, CatalogObject(
+                    domain="Table", name=name, id=object_id, parents=(table.name,),
+                    columns=ddl.new_columns(object_id, names, like={c.name: c for c in table.columns})))
         return parts
     return handle
 
