@@ -10,7 +10,7 @@ it returns (``ON CLUSTER c``, ``SETTINGS``, a DROP's ``SYNC``, a materialized vi
 :func:`inserted_data` reads an ``INSERT`` whose rows follow its text in a format (``VALUES``, ``FORMAT
 JSONEachRow``), as the query log keeps it: without the rows. :func:`tree_read` reads ``FROM t FINAL`` as ``FROM t``
 (the rows merged as they are read: the same table and columns), a dictionary as a view of its source and a
-Distributed table as a view of the local tables it stands for.
+Distributed table (and a Buffer table) as a view of the local tables it stands for.
 
 >>> from .token_groups import tokens_of
 >>> [forms_written_out(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] for sql in (
@@ -830,7 +830,7 @@ def tree_read(tree: exp.Expression | None) -> exp.Expression | None:
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "DICTIONARY":
         return _dictionary_as_view(tree) or tree
     if isinstance(tree, exp.Create) and (tree.args.get("kind") or "").upper() == "TABLE":
-        return _distributed_as_view(tree) or _merge_as_view(tree) or tree
+        return _distributed_as_view(tree) or _merge_as_view(tree) or _buffer_as_view(tree) or tree
     return tree
 
 
@@ -965,6 +965,26 @@ def _distributed_as_view(create: exp.Create) -> exp.Create | None:
         return None
     local = exp.Table(this=exp.to_identifier(table), db=exp.to_identifier(database) if database else None)
     return _view_of(create, local)
+
+
+def _buffer_as_view(create: exp.Create) -> exp.Create | None:
+    """A Buffer table (``ENGINE = Buffer(db, t, ...)``: it "buffers the data to write in RAM, periodically flushing it
+    to another table", and a read of it reads "from the buffer and the other table simultaneously") as a view of
+    ``db.t``, as a Distributed table is: an insert into it writes t, a read of it reads t. None for another table.
+
+    >>> tree_read(parse_sql("CREATE TABLE b AS t ENGINE = Buffer(default, t, 1, 5, 30, 1000, 1e6, 1e6, 1e7)",
+    ...                     "clickhouse")).sql("clickhouse")
+    'CREATE VIEW b AS SELECT * FROM default.t'
+    """
+    engine = create.find(exp.EngineProperty)
+    call = engine.this if engine is not None else None
+    if not isinstance(call, exp.Anonymous) or call.name.lower() != "buffer" or len(call.expressions) < 2:
+        return None
+    database, table = (_named(argument) for argument in call.expressions[:2])
+    if table is None:
+        return None
+    return _view_of(create, exp.Table(this=exp.to_identifier(table),
+                                      db=exp.to_identifier(database) if database else None))
 
 
 def _view_of(create: exp.Create, source: exp.Table) -> exp.Create:
