@@ -23,7 +23,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from ..catalog import Catalog, CatalogObject, Column, namespace, session_scoped, stable_id
-from ..errors import UnsupportedStatement
+from ..errors import StatementError, UnsupportedStatement
 from . import commands as cmd
 from . import dml, streaming, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
@@ -1975,6 +1975,21 @@ _AFTER_ROUTINE_NAME = frozenset({"(", "AS", "IS", "RETURN", "RETURNS", "LANGUAGE
 _ROUTINE_NAME = re.compile(r"(?!\s)[^=,;()'.]+(?<!\s)")
 
 
+def _query_read_or_why(text: str, tokens: list, words: list[str], binder: Binder) -> None:
+    """Of an opaque ``CREATE [OR ALTER | OR REPLACE] VIEW v AS <query>``, why its query cannot be read, when that is
+    why the CREATE is opaque (``b AS Annual Usage``: the statement is invalid SQL, no form this does not know)."""
+    view = next((i for i, word in enumerate(words[:8]) if word == "VIEW"), None)
+    at = next((i for i in range(view + 1, len(words)) if words[i] == "AS"), None) if view is not None else None
+    if at is None or at + 1 >= len(tokens):
+        return
+    try:
+        parse_sql(text[tokens[at + 1].start:], binder.naming.dialect, what="the view's query")
+    except SqlglotError as err:
+        raise UnsupportedStatement(f"cannot parse the view's query: {first_line(err)}") from None
+    except StatementError:
+        return
+
+
 def resolve_create_command(tree: exp.Command, binder: Binder, statement: Statement) -> RecordParts | None:
     """A CREATE sqlglot keeps opaque: a FUNCTION or PROCEDURE (e.g. with a ``$$`` body) is registered from its tokens
     (PostgreSQL's ``BEGIN ATOMIC ... END`` body from the string body it is read as: :func:`.rewrites.readable`)."""
@@ -1992,6 +2007,7 @@ def resolve_create_command(tree: exp.Command, binder: Binder, statement: Stateme
     kind = next((w for w in words[:8] if w in ("FUNCTION", "PROCEDURE", "PROC", "TRIGGER")), None) or (
         "AGGREGATE" if words[1:2] == ["AGGREGATE"] or words[1:4] == ["OR", "REPLACE", "AGGREGATE"] else None)
     if str(tree.this).upper() != "CREATE" or kind is None:
+        _query_read_or_why(text, tokens, words, binder)
         raise UnsupportedStatement(f"unsupported statement: {' '.join(words[:4])}")
     if kind == "TRIGGER":  # no data object: what its body runs later is logged as statements of their own
         return None
