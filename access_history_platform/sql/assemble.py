@@ -364,8 +364,9 @@ class Lineage:
         return list(out.values())
 
     def _unmasked_base(self, obj: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
-        if obj.domain == "Stage" or not obj.known and obj.columns is None and obj.domain != "Table":
-            return []
+        if obj.domain == "Stage" or not obj.known and obj.columns is None and obj.domain not in ("Table",
+                                                                                                   "External table"):
+            return []  # (an unknown view's sources are not visible; an unknown table, external or not, is its own)
         if obj.domain in EXPANDED_DOMAINS:
             if not obj.is_view:  # shared (or a semantic view whose items are not known): its sources are not visible
                 return []

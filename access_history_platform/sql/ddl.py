@@ -1712,37 +1712,39 @@ def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature
 
 
 #: The dialects whose routines have no overloads: a routine's name is the routine (T-SQL: "Procedure names must
-#: comply with the rules for identifiers and must be unique within the schema"; MySQL likewise).
-_NO_OVERLOADS = frozenset({"tsql", "fabric", "mysql"})
+#: comply with the rules for identifiers and must be unique within the schema"; MySQL likewise; BigQuery, whose
+#: CREATE OR REPLACE FUNCTION replaces the function of its name whatever its arguments).
+_NO_OVERLOADS = frozenset({"tsql", "fabric", "mysql", "bigquery"})
 
 
 def _arguments_key(signature: str | None) -> list[tuple[str, str]]:
     """What identifies an overload here: its arguments' names and the kinds of their types (a number's, a string's,
-    another: ``sp(a int)`` and ``sp(a varchar)`` are two procedures, ``f(x INT)`` and ``f(x NUMBER)`` one, as a
-    dialect's synonyms of a type are).
+    another's: ``sp(a int)`` and ``sp(a varchar)`` are two procedures, ``f(x INT)`` and ``f(x NUMBER)`` one, as a
+    dialect's synonyms of a type are; two other types are not told apart).
 
     >>> _arguments_key("(a INT, b VARCHAR(10))") == _arguments_key("(A NUMBER(38, 0), b TEXT)")
     True
     >>> _arguments_key("(a INT)") == _arguments_key("(a VARCHAR)")
     False
     """
-    return [(item.split()[0].strip('"').casefold(), _type_kind(" ".join(item.split()[1:])))
-            for item in signature_items(signature)]
+    return [(item.split()[0].strip('"').casefold(), _type_kind(item.split()[1:])) for item in signature_items(signature)]
 
 
-def _type_kind(written: str) -> str:
-    """A type's kind, as an overload's key tells types apart: ``number``, ``string`` or the type's first word."""
-    word = re.split(r"[\s(<]", written.strip().upper(), maxsplit=1)[0] if written.strip() else ""
-    if word in _NUMBER_WORDS:
-        return "number"
-    if word in _STRING_WORDS:
-        return "string"
-    return word
+def _type_kind(words: list[str]) -> str:
+    """A type's kind, as an overload's key tells types apart: ``number``, ``string``, or none (any other type: the
+    spellings of one type are many, ``timestamptz`` and ``timestamp with time zone``, ``bool`` and ``boolean``), after
+    a mode written after the name (Oracle's ``x IN NUMBER``, ``y IN OUT NOCOPY VARCHAR2``)."""
+    upper = [word.upper() for word in words]
+    while upper and upper[0] in ("IN", "OUT", "INOUT", "NOCOPY", "VARIADIC"):
+        upper = upper[1:]
+    word = re.split(r"[(<]", upper[0], maxsplit=1)[0] if upper else ""
+    return "number" if word in _NUMBER_WORDS else "string" if word in _STRING_WORDS else ""
 
 
 _NUMBER_WORDS = frozenset({"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "BYTEINT", "INT2", "INT4", "INT8",
                            "INT64", "NUMBER", "NUMERIC", "DECIMAL", "DEC", "BIGNUMERIC", "FLOAT", "FLOAT4", "FLOAT8",
-                           "FLOAT64", "REAL", "DOUBLE"})
+                           "FLOAT64", "REAL", "DOUBLE", "LONG", "SHORT", "BYTE", "BINARY_INTEGER", "PLS_INTEGER",
+                           "BINARY_FLOAT", "BINARY_DOUBLE", "MONEY", "SMALLMONEY", "HUGEINT", "UBIGINT", "UINTEGER"})
 _STRING_WORDS = frozenset({"VARCHAR", "CHAR", "CHARACTER", "NVARCHAR", "NCHAR", "TEXT", "STRING", "BPCHAR",
                            "VARCHAR2", "NVARCHAR2", "CLOB"})
 

@@ -976,14 +976,21 @@ _EXTERNAL_SCHEMA = re.compile(r"\s*CREATE\s+EXTERNAL\s+SCHEMA\s+(?:IF\s+NOT\s+EX
                               re.IGNORECASE)
 
 
+#: Where an external schema's tables are Redshift Spectrum's external tables: a Glue Data Catalog's or a Hive
+#: metastore's database.
+_SPECTRUM = re.compile(r"\bFROM\s+(?:DATA\s+CATALOG|HIVE\s+METASTORE)\b", re.IGNORECASE)
+
+
 def redshift_external_schema(node: object, binder: Binder, statement: Statement) -> None:
     """Redshift's ``CREATE EXTERNAL SCHEMA s FROM DATA CATALOG | HIVE METASTORE | POSTGRES | MYSQL ...``: a local name
-    for another catalog's database, whose tables are read by their names: no record, but its tables are external
-    tables (:meth:`.Binder._in_external_schema`); ``DROP SCHEMA s`` forgets it (:func:`.governance.drop`)."""
+    for another catalog's database, whose tables are read by their names: no record; a Glue Data Catalog's or a Hive
+    metastore's tables are external tables (:meth:`.Binder._in_external_schema`), and ``DROP SCHEMA s`` forgets the
+    schema (:func:`.governance.drop`)."""
     written = _EXTERNAL_SCHEMA.match(statement.text)
     database = binder.context.known("database")
-    if binder.naming.dialect_name != "redshift" or written is None or not database:
-        return None
+    if binder.naming.dialect_name != "redshift" or written is None or not database \
+            or not _SPECTRUM.search(statement.text, written.end()):
+        return None  # (a federated database's, a datashare's or a stream's schema: its tables are not external)
     raw = written["name"]
     schema = raw[1:-1].replace('""', '"') if raw.startswith('"') else binder.naming.normalize(raw)
     name = f"{database}.{schema}"
@@ -1274,10 +1281,11 @@ def declare(node: exp.Command, binder: Binder, statement: Statement) -> RecordPa
     CURSOR [WITH HOLD] FOR <query>``, T-SQL's ``DECLARE c CURSOR [LOCAL] FOR <query>``, Materialize's ``FOR SUBSCRIBE
     ...``): the FETCHes that return its
     rows name no table, so the read is recorded here. Any other declaration (a variable) reads no data."""
+    subscribed = streaming.subscription_cursor(statement.text) if binder.naming.dialect_name == "risingwave" else None
     match = _CURSOR_QUERY.match(statement.text) or _CURSOR_SET.match(statement.text)
-    if match is None:
+    if match is None and subscribed is None:
         return None
-    text = match.group("query")
+    text = subscribed or match.group("query")
     if binder.naming.dialect_name == "materialize" and text[:9].upper() == "SUBSCRIBE":
         text = streaming.subscribed(text, "materialize")  # (FOR SUBSCRIBE mv: mv's rows and their changes, streamed)
     if binder.naming.dialect_name == "tsql":  # T-SQL's FOR {READ ONLY | UPDATE [OF c, ...]}: how rows may be changed

@@ -499,8 +499,9 @@ def _composable_dml(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     items = [item.strip() for item in _top_level_items(text, tokens, select + 1, source)]
     chosen = [item.split(".")[-1].strip("[]").upper() for item in items]
     # (an item of none of c's columns, GETDATE() or a constant, is the same value in the OUTPUT list)
-    own = [name not in listed and not any(re.search(rf"(?<![\w@#$]){re.escape(column)}(?![\w$])", item, re.IGNORECASE)
-                                          for column in listed) for name, item in zip(chosen, items)]
+    own = [name not in listed and "*" not in item and not any(  # (a star is c's columns: no value of its own)
+        re.search(rf"(?<![\w@#$]){re.escape(column)}(?![\w$])", item, re.IGNORECASE) for column in listed)
+        for name, item in zip(chosen, items)]
     if after >= len(tokens) or len(listed) != len(outputs) \
             or any(name not in listed and not free for name, free in zip(chosen, own)):
         return text, tokens

@@ -4,7 +4,7 @@ RisingWave (https://docs.risingwave.com/sql/commands/): a table's ``APPEND ONLY`
 partition | timestamp | header ... [AS name]`` columns (what a connector adds to each row), a view's ``EMIT ON WINDOW
 CLOSE`` (when its results are emitted), a CDC table's ``FROM source TABLE 'db.t'`` (where its rows come from, later,
 as a connector's do), ``CREATE SINK s INTO t {FROM x | AS query}`` (the rows written into a table
-of its own, as an INSERT), ``DROP SOURCE s`` (a source, RisingWave's and Materialize's, is recorded as the external
+of its own, as an INSERT), a subscription (:func:`_subscription`, :func:`subscription_cursor`), ``DROP SOURCE s`` (a source, RisingWave's and Materialize's, is recorded as the external
 table it is: its rows are read from outside, not kept); a source's and a sink's CREATE are read by :func:`.ddl.create_source` and
 :func:`.ddl.create_sink` (a sink's destination: :func:`sink_location`).
 
@@ -29,7 +29,8 @@ from .token_groups import depths, edited, group_end, tokens_of, word_of
 #: The forms :func:`forms_written_out` writes out, as the text may hold them.
 FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++close\b|\binclude\s++\w"
                    r"|\bcreate\s++sink\b|^\s*+drop\s++source\b|\bin\s++cluster\b|\bas\s++of\b|\bsubscribe\b"
-                   r"|\)\s*+from\s++\S++\s++table\s++'|^\s*+create\s++(?:source|table)\b", re.IGNORECASE)
+                   r"|\)\s*+from\s++\S++\s++table\s++'|^\s*+create\s++(?:source|table)\b|\bsubscription\b",
+                   re.IGNORECASE)
 #: What a RisingWave connector names an INCLUDE's column when no AS does: ``_rw_{connector}_{kind}``.
 _INCLUDED = frozenset({"KEY", "OFFSET", "PARTITION", "TIMESTAMP", "HEADER", "HEADERS", "PAYLOAD", "SUBJECT",
                        "DATABASE_NAME", "TABLE_NAME", "COLLECTION_NAME", "FILE", "MESSAGE_ID"})
@@ -55,6 +56,10 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
     """
     words = [word_of(token) for token in tokens]
     level = depths(tokens)
+    if dialect == "risingwave" and words[1:2] == ["SUBSCRIPTION"] and words[0] in ("CREATE", "DROP"):
+        written = _subscription(text, tokens, words)
+        if written is not None:
+            return edited(text, tokens, [(0, len(text), written)], dialect)
     into = _sink_into(text, tokens, words) if words[:2] == ["CREATE", "SINK"] and dialect == "risingwave" else None
     if into is not None:
         return edited(text, tokens, [(0, len(text), into)], dialect)
@@ -175,6 +180,50 @@ def _column_list_end(tokens: list[Token], words: list[str | None]) -> int | None
 def _connector(text: str) -> str:
     found = re.search(r"\bconnector\s*=\s*'([^']*)'", text, re.IGNORECASE)
     return found[1].lower() if found else "connector"
+
+
+def _subscription(text: str, tokens: list[Token], words: list[str | None]) -> str | None:
+    """RisingWave's ``CREATE SUBSCRIPTION [IF NOT EXISTS] s FROM t [WITH (retention = ...)]`` as the stream it is
+    (``CREATE STREAM s ON TABLE t``: t's changes, kept for a while, read through a subscription cursor), and ``DROP
+    SUBSCRIPTION [IF EXISTS] s`` as ``DROP STREAM``; None for another form.
+
+    >>> sql = "CREATE SUBSCRIPTION sub FROM mv WITH (retention = '1D')"
+    >>> _subscription(sql, tokens_of(sql, "risingwave"), [word_of(t) for t in tokens_of(sql, "risingwave")])
+    'CREATE STREAM sub ON TABLE mv'
+    """
+    guard = 3 if words[2:5] == ["IF", "NOT", "EXISTS"] else 2 if words[2:4] == ["IF", "EXISTS"] else 0
+    at = 2 + guard
+    end = at + 1
+    while end + 1 < len(tokens) and tokens[end].token_type == TokenType.DOT:
+        end += 2
+    if at >= len(tokens):
+        return None
+    name = text[tokens[at].start:tokens[end - 1].end + 1]
+    if words[0] == "DROP":
+        return f"DROP STREAM{' IF EXISTS' if guard else ''} {name}"
+    if words[end:end + 1] != ["FROM"] or end + 1 >= len(tokens):
+        return None
+    stop = end + 2
+    while stop + 1 < len(tokens) and tokens[stop].token_type == TokenType.DOT:
+        stop += 2
+    source = text[tokens[end + 1].start:tokens[stop - 1].end + 1]
+    return f"CREATE STREAM{' IF NOT EXISTS' if guard else ''} {name} ON TABLE {source}"
+
+
+def subscription_cursor(text: str) -> str | None:
+    """The query of RisingWave's ``DECLARE c SUBSCRIPTION CURSOR FOR s [SINCE ...] [FULL]``: ``SELECT * FROM s``,
+    the subscription's rows (its table's changes); None for another DECLARE.
+
+    >>> subscription_cursor("DECLARE cur SUBSCRIPTION CURSOR FOR sub SINCE begin()")
+    'SELECT * FROM sub'
+    """
+    found = _SUBSCRIPTION_CURSOR.match(text)
+    return f"SELECT * FROM {found['name']}" if found is not None else None
+
+
+#: RisingWave's ``DECLARE c SUBSCRIPTION CURSOR FOR s ...``.
+_SUBSCRIPTION_CURSOR = re.compile(r"\s*DECLARE\s+\S+\s+SUBSCRIPTION\s+CURSOR\s+FOR\s+(?P<name>[\w.\"]+)",
+                                  re.IGNORECASE)
 
 
 def _sink_into(text: str, tokens: list[Token], words: list[str | None]) -> str | None:
