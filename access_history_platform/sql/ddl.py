@@ -1669,16 +1669,16 @@ def _type_text(text: str) -> str:
     """A type as a signature shows it: upper-cased, but for what its angle brackets hold (``STRUCT<a INT64>``: a
     struct's fields' names) and its strings (a ``COMMENT 'text'``, a default), which stay as written.
 
-    >>> _type_text("string comment 'City like Sydney, New York'")
-    "STRING COMMENT 'City like Sydney, New York'"
+    >>> _type_text("string comment 'City like Sydney, New York'"), _type_text('string comment "it\'s a key"')
+    ("STRING COMMENT 'City like Sydney, New York'", 'STRING COMMENT "it\'s a key"')
     """
     bracket = text.find("<")
     head, tail = (text, "") if bracket < 0 else (text[:bracket], text[bracket:])
-    return _STRINGS_APART.sub(lambda part: part[0] if part[0].startswith("'") else part[0].upper(), head) + tail
+    return _STRINGS_APART.sub(lambda part: part[0] if part[0][:1] in "'\"" else part[0].upper(), head) + tail
 
 
-#: A text's strings (``'...'``, quotes doubled inside) and what lies between them.
-_STRINGS_APART = re.compile(r"'(?:[^']|'')*'?|[^']+")
+#: A text's strings and quoted names (``'...'``, ``"..."``, quotes doubled inside) and what lies between them.
+_STRINGS_APART = re.compile(r"'(?:[^']|'')*'?|\"(?:[^\"]|\"\")*\"?|[^'\"]+")
 
 
 def _argument_text(text: str, binder: Binder) -> str:
