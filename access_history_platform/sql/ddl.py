@@ -1669,8 +1669,10 @@ def _type_text(text: str) -> str:
     """A type as a signature shows it: upper-cased, but for what its angle brackets hold (``STRUCT<a INT64>``: a
     struct's fields' names) and its strings (a ``COMMENT 'text'``, a default), which stay as written.
 
-    >>> _type_text("string comment 'City like Sydney, New York'"), _type_text('string comment "it\'s a key"')
-    ("STRING COMMENT 'City like Sydney, New York'", 'STRING COMMENT "it\'s a key"')
+    >>> print(_type_text("string comment 'City like Sydney, New York'"))
+    STRING COMMENT 'City like Sydney, New York'
+    >>> print(_type_text('string comment "Don' + "'" + 't use X"'))
+    STRING COMMENT "Don't use X"
     """
     bracket = text.find("<")
     head, tail = (text, "") if bracket < 0 else (text[:bracket], text[bracket:])
