@@ -29,7 +29,8 @@ from .token_groups import depths, edited, group_end, tokens_of, word_of
 #: The forms :func:`forms_written_out` writes out, as the text may hold them.
 FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++close\b|\binclude\s++\w"
                    r"|\bcreate\s++sink\b|^\s*+drop\s++source\b|\bin\s++cluster\b|\bas\s++of\b|\bsubscribe\b"
-                   r"|\)\s*+from\s++\S++\s++table\s++'|^\s*+create\s++(?:source|table)\b|\bsubscription\b",
+                   r"|\)\s*+from\s++\S++\s++table\s++'|^\s*+create\s++(?:source|table)\b|\bsubscription\b"
+                   r"|\bmutually\s++recursive\b",
                    re.IGNORECASE)
 #: What a RisingWave connector names an INCLUDE's column when no AS does: ``_rw_{connector}_{kind}``.
 _INCLUDED = frozenset({"KEY", "OFFSET", "PARTITION", "TIMESTAMP", "HEADER", "HEADERS", "PAYLOAD", "SUBJECT",
@@ -93,6 +94,8 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
             return edited(text, tokens, [(tokens[at].start, tokens[end].start, subscribed(inner, dialect))],
                           dialect)
     edits: list[tuple[int, int, str]] = _options_quoted(text, tokens, words, level) if words[0] == "CREATE" else []
+    if dialect == "materialize":
+        edits += _mutually_recursive(text, tokens, words)
     added: list[str] = []
     at = 0
     while at < len(tokens):
@@ -127,6 +130,43 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
             edits.append((tokens[closing].start, tokens[closing].start,
                           "".join(f", {name} VARCHAR" for name in names)))
     return edited(text, tokens, sorted(edits), dialect)
+
+
+def _mutually_recursive(text: str, tokens: list[Token], words: list[str | None]) -> list[tuple[int, int, str]]:
+    """The edits that write Materialize's ``WITH MUTUALLY RECURSIVE [(RETURN | ERROR AT RECURSION LIMIT n)] r (c
+    type, ...) AS (...), ...`` as ``WITH RECURSIVE r (c, ...) AS (...), ...``: the same CTEs, each able to read the
+    others (the limit, how the iteration stops, and the columns' types change nothing read or written).
+
+    >>> sql = "WITH MUTUALLY RECURSIVE (ERROR AT RECURSION LIMIT 5) r (a INT, b TEXT) AS (SELECT a, b FROM t) TABLE r"
+    >>> forms_written_out(sql, tokens_of(sql, "materialize"), "materialize")[0]
+    'WITH RECURSIVE  r (a, b) AS (SELECT a, b FROM t) TABLE r'
+    """
+    edits: list[tuple[int, int, str]] = []
+    for at in range(len(tokens) - 2):
+        if words[at:at + 3] != ["WITH", "MUTUALLY", "RECURSIVE"]:
+            continue
+        edits.append((tokens[at + 1].start, tokens[at + 2].start, ""))
+        index = at + 3
+        if index < len(tokens) and tokens[index].token_type == TokenType.L_PAREN:  # (RETURN AT RECURSION LIMIT n)
+            end = group_end(tokens, index)
+            edits.append((tokens[index].start, tokens[end - 1].end + 1, ""))
+            index = end
+        while index + 1 < len(tokens) and tokens[index + 1].token_type == TokenType.L_PAREN:  # r (c type, ...) AS (...)
+            close = group_end(tokens, index + 1)
+            names, first, depth = [], True, 0
+            for token in tokens[index + 2:close - 1]:
+                if first:
+                    names.append(text[token.start:token.end + 1])
+                depth += (token.token_type == TokenType.L_PAREN) - (token.token_type == TokenType.R_PAREN)
+                first = token.token_type == TokenType.COMMA and depth == 0
+            edits.append((tokens[index + 1].start, tokens[close - 1].end + 1, f"({', '.join(names)})"))
+            if close + 1 >= len(tokens) or words[close] != "AS":
+                break
+            body = group_end(tokens, close + 1)
+            if body >= len(tokens) or tokens[body].token_type != TokenType.COMMA:
+                break
+            index = body + 1
+    return edits
 
 
 def _options_quoted(text: str, tokens: list[Token], words: list[str | None], level: list[int]
