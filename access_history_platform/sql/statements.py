@@ -99,7 +99,8 @@ MYSQL_ADMIN_FORMS = ("GET DIAGNOSTICS", "GET CURRENT DIAGNOSTICS", "GET STACKED 
 #: statements are logged as statements of their own when it runs: EXECUTE SCRIPT is a call); Materialize's clusters
 #: and their replicas (compute, as a warehouse) and a view's default index; a sink's ALTER and DROP (RisingWave's,
 #: Materialize's: its CREATE reads, :func:`.ddl.create_sink`); RisingWave's RECOVER and WAIT (its streaming jobs
-#: recovered, waited for). The dialects of a form are named apart by spaces.
+#: recovered, waited for); ClickHouse's named collections (a connection's settings, credentials among them, which
+#: the s3(...) or mysql(...) table functions name). The dialects of a form are named apart by spaces.
 DIALECT_NO_DATA_FORMS = {**{f"{verb} FOLDER": "dremio" for verb in ("CREATE", "ALTER", "DROP")},
                          **{f"{verb} PIPELINE": "singlestore" for verb in ("CREATE", "ALTER", "DROP", "START", "STOP")},
                          **{f"{verb} SCRIPT": "exasol" for verb in ("CREATE", "DROP")},
@@ -107,7 +108,8 @@ DIALECT_NO_DATA_FORMS = {**{f"{verb} FOLDER": "dremio" for verb in ("CREATE", "A
                             for kind in ("CLUSTER", "CLUSTER REPLICA")},
                          "CREATE DEFAULT INDEX": "materialize",
                          **{f"{verb} SINK": "risingwave materialize" for verb in ("ALTER", "DROP")},
-                         **{form: "risingwave" for form in ("RECOVER", "WAIT")}}
+                         **{form: "risingwave" for form in ("RECOVER", "WAIT")},
+                         **{f"{verb} NAMED COLLECTION": "clickhouse" for verb in ("CREATE", "ALTER", "DROP")}}
 DIALECT_FORMS = {**{f"{verb} EVENT": frozenset({"mysql"}) for verb in ("CREATE", "ALTER", "DROP")},
                  **dict.fromkeys(tsql.ADMIN_FORMS, frozenset({"tsql"})),
                  **dict.fromkeys(("DO", "HANDLER", *MYSQL_ADMIN_FORMS), frozenset({"mysql"})),
