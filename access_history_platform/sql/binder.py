@@ -126,6 +126,8 @@ DATA_SOURCE = "External data source"
 #: Redshift's external schemas (``CREATE EXTERNAL SCHEMA s FROM DATA CATALOG ...``: a Glue or Hive catalog's database
 #: under a local name), whose tables are external tables; kept by their database's name and theirs, never recorded.
 EXTERNAL_SCHEMA = "External schema"
+#: Oracle's packages (``CREATE PACKAGE p``): their routines' names are ``p.r`` (``schema.p.r``); never recorded.
+PACKAGE = "Package"
 
 #: The longest chain of synonyms a name is followed through (a synonym of a synonym ...; a cycle ends there).
 SYNONYM_HOPS = 8
@@ -638,6 +640,8 @@ class Binder:
         """(function, arguments) when ``node`` is a qualified call the dialect takes for a user-defined function and
         the catalog does not hold it (BigQuery's ``mozfun.map.get_key(m, 'k')``, ``ds.f(x)``): a function known by
         name only, as a table the catalog lacks is; None otherwise."""
+        if self.naming.dialect_name == "oracle":
+            return self._packaged_function(node)
         builtin = self.naming.rules.builtin_namespaces
         called = self._called(node) if builtin is not None else None
         if called is None or not 2 <= len(called[0]) <= 3 or called[0][0].upper() in builtin \
@@ -646,6 +650,35 @@ class Binder:
                 or any(part.upper() == "INFORMATION_SCHEMA" for part in called[0]):  # a system table function
             return None
         return unknown_object(".".join(self.qualified(called[0])), "Function"), called[1]
+
+    def _packaged_function(self, node: exp.Expression) -> tuple[CatalogObject, list[exp.Expression]] | None:
+        """Oracle's ``p.f(x)`` / ``schema.p.f(x)`` of a package the log created (or a synonym of one): a function known
+        by name only (``db.schema.p.f``); None for any other call (a method of a column's type, a schema's
+        function)."""
+        called = self._called(node)
+        if called is None or len(called[0]) not in (2, 3):
+            return None
+        package = self.package(called[0][:-1])
+        if package is None:
+            return None
+        return unknown_object(".".join((*package.parts, called[0][-1])), "Function"), called[1]
+
+    def package(self, parts: tuple[str, ...]) -> CatalogObject | None:
+        """The Oracle package ``parts`` names (``p`` of the current schema, ``schema.p``), or the package a synonym
+        of that name stands for (the current schema's, then a public one); None when it names no package the log
+        created."""
+        found = self.catalog.lookup(PACKAGE, tuple(self.qualified(parts)))
+        if found is not None or len(parts) != 1:
+            return found
+        database, schema = self.context.known("database"), self.context.known("schema")
+        for owner in (schema, "PUBLIC"):
+            synonym = self.catalog.lookup("Synonym", tuple(p for p in (database, owner, parts[0]) if p))
+            target = name_parts("Table", synonym.source) if synonym is not None and synonym.source else None
+            if target:
+                found = self.catalog.lookup(PACKAGE, tuple(self.qualified(tuple(target[-2:]))))
+                if found is not None:
+                    return found
+        return None
 
     def _called(self, node: exp.Expression) -> tuple[tuple[str, ...], list[exp.Expression]] | None:
         """The name parts and arguments of a call of a function by name (``f(x)``, ``ds.f(x)``, BigQuery's

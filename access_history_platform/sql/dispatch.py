@@ -44,7 +44,7 @@ from ..statement import Statement
 from . import commands as cmd
 from . import ddl, dml, exasol, governance, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
-from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, Binder, argument_names
+from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, PACKAGE, Binder, argument_names
 from .dialects import SPARK_FAMILY
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -1002,6 +1002,38 @@ def redshift_external_schema(node: object, binder: Binder, statement: Statement)
 
 
 FORMS["CREATE EXTERNAL SCHEMA"] = redshift_external_schema
+
+#: Oracle's ``CREATE [OR REPLACE] [EDITIONABLE | NONEDITIONABLE] PACKAGE [BODY] [schema.]p`` and ``DROP PACKAGE [BODY]
+#: [schema.]p``.
+_PACKAGE = re.compile(r"\s*(?P<verb>CREATE|DROP)\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?PACKAGE\s+"
+                      r"(?P<body>BODY\s+)?(?P<name>(?:\"[^\"]+\"|[\w$#]+)(?:\s*\.\s*(?:\"[^\"]+\"|[\w$#]+))?)", re.IGNORECASE)
+
+
+def oracle_package(node: object, binder: Binder, statement: Statement) -> None:
+    """Oracle's package: no record (PL/SQL code, what its routines run is logged as statements of their own), but its
+    specification's CREATE makes it known, so that ``p.r`` names routine r of package p of the current schema before
+    a schema named p ("PL/SQL searches for the first identifier ... first as a package, type, table, or view name in
+    the current schema", :func:`.dml.read_procedure`, :meth:`.Binder.uncatalogued_udf`); ``DROP PACKAGE p`` (not
+    its BODY alone) forgets it."""
+    found = _PACKAGE.match(statement.text)
+    if binder.naming.dialect_name != "oracle" or found is None or (found["body"] and found["verb"].upper() == "CREATE"):
+        return None
+    parts = binder.qualified(binder.naming.parts([exp.to_identifier(part.strip().strip('"'),
+                                                                    quoted=part.strip().startswith('"'))
+                                                  for part in re.split(r"\s*\.\s*", found["name"])]))
+    old = binder.catalog.lookup(PACKAGE, tuple(parts))
+    if found["verb"].upper() == "DROP":
+        if old is not None and not found["body"]:
+            binder.catalog.remove(old)
+        return None
+    if old is None:
+        name = ".".join(parts)
+        binder.catalog.put(None, CatalogObject(domain=PACKAGE, name=name,
+                                               id=ddl.new_object_id(binder.catalog, PACKAGE, name, statement)))
+    return None
+
+
+FORMS.update(dict.fromkeys(("CREATE PACKAGE", "DROP PACKAGE"), oracle_package))
 # (Exasol's connection: the address the files of its IMPORT and EXPORT are under; elsewhere, Databricks', nothing)
 FORMS.update(dict.fromkeys((f"{verb} CONNECTION" for verb in ("CREATE", "ALTER", "DROP")), exasol_connection))
 # Exasol's loads and unloads (:data:`.statements.DIALECT_FORMS`: in Exasol only)
@@ -1437,7 +1469,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "DROP SECURITY POLICY", "CREATE EXTERNAL DATA SOURCE",
                                                     "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE",
                                                     "IMPORT", "EXPORT", "CREATE CONNECTION", "ALTER CONNECTION",
-                                                    "DROP CONNECTION", "CREATE EXTERNAL SCHEMA"}
+                                                    "DROP CONNECTION", "CREATE EXTERNAL SCHEMA", "CREATE PACKAGE",
+                                                    "DROP PACKAGE"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -229,11 +229,15 @@ def _fitting_overload(binder: Binder, parts: tuple[str, ...], arguments: tuple[s
 
 def _packaged(binder: Binder, parts: tuple[str, ...]) -> tuple[str, ...] | None:
     """An Oracle routine's name as ``CALL [schema.] [package.] routine`` gives it (a database is never one of its
-    parts): ``s.p.r`` in the session's database, ``p.r`` a package of the session's schema unless the catalog holds
-    a schema ``p`` (as Oracle looks for an object of the current schema first); None elsewhere."""
+    parts): ``p.r`` of a package the log created in the session's schema (or of a synonym of one), else ``s.p.r``
+    in the session's database, ``p.r`` a package of the session's schema unless the catalog holds a schema ``p``
+    (as Oracle looks for an object of the current schema first); None elsewhere."""
     if binder.naming.dialect_name != "oracle" or len(parts) not in (2, 3):
         return None
     database, schema = binder.context.known("database"), binder.context.known("schema")
+    package = binder.package(parts[:-1])
+    if package is not None:  # a package of the current schema (or a synonym of one) first, as Oracle looks
+        return (*package.parts, parts[-1])
     if not database or len(parts) == 2 and (not schema or binder.catalog.holds((database, parts[0]))):
         return None
     return (database, *parts) if len(parts) == 3 else (database, schema, *parts)
