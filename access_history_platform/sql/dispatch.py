@@ -372,8 +372,20 @@ FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED VIEW LOG" for verb in ("CREATE
                            materialized_view_log))
 # Oracle's zone map: storage the optimizer prunes by, as an index is (whole_forms.materialized_view_log)
 FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED ZONEMAP" for verb in ("CREATE", "ALTER", "DROP")), no_record))
-# a Snowflake Scripting block ([DECLARE ...] BEGIN ... END) this cannot read into statements, or one of none: no record
-FORMS["BLOCK"] = no_record
+def block(node: object, binder: Binder, statement: Statement) -> None:
+    """A block (Snowflake Scripting's ``[DECLARE ...] BEGIN ... END``, a PL/SQL block) this cannot read into
+    statements, or one of none: no record; but an Oracle block of conditional compilation (``$IF $$flag $THEN ...
+    $ELSE ... $END``), whose statements run or not by flags the log does not give, is set aside, saying so (CONTRACT
+    3a: a value the log does not give)."""
+    if binder.naming.dialect_name == "oracle" and _CONDITIONAL_COMPILATION.search(statement.text):
+        raise UnsupportedStatement("a PL/SQL block of conditional compilation ($IF ... $THEN ... $END): which of its "
+                                   "statements run depends on flags the log does not give")
+    return None
+
+
+#: PL/SQL's conditional compilation (``$IF``, ``$ELSIF``, ``$ERROR``), outside its strings and comments or not.
+_CONDITIONAL_COMPILATION = re.compile(r"\$(?:IF|ELSIF|ERROR)\b", re.IGNORECASE)
+FORMS["BLOCK"] = block
 # EXECUTE IMMEDIATE of a variable or a file (a literal is split into its statements): what it runs is logged as
 # its children
 FORMS["EXECUTE IMMEDIATE"] = no_record
@@ -1470,7 +1482,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE",
                                                     "IMPORT", "EXPORT", "CREATE CONNECTION", "ALTER CONNECTION",
                                                     "DROP CONNECTION", "CREATE EXTERNAL SCHEMA", "CREATE PACKAGE",
-                                                    "DROP PACKAGE"}
+                                                    "DROP PACKAGE", "BLOCK"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:
