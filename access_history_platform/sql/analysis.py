@@ -1338,6 +1338,8 @@ class Analyzer:
                 and self.naming.dialect_name == "snowflake":
             return "LEFT_OUTER_JOIN"  # (Snowflake's ASOF JOIN keeps every left row, with the right's or NULLs;
             # DuckDB's drops a row of no match, as an inner join does, and writes ASOF LEFT JOIN to keep it)
+        if str(join.args.get("method") or "").upper() == "POSITIONAL":
+            return "FULL_OUTER_JOIN"  # (DuckDB: "positional joins are always FULL OUTER joins")
         return _JOIN_TYPES.get((join.args.get("side") or "").upper(), "INNER_JOIN")
 
     def _using(self, names: list[str], right: Source | None, scope: Scope, chain: int = 0) -> None:

@@ -721,7 +721,29 @@ def server_file(rules: DialectRules, path: str) -> str:
     >>> server_file(rules_for("databricks"), "/Volumes/main/raw/files")
     '/Volumes/main/raw/files'
     """
+    path = without_credentials(path)
     return file_uri(path) if rules.server_files else path
+
+
+#: A URL's query parameter that carries a credential: a key, a secret, a token, a signature (DuckDB's and ClickHouse's
+#: ``?s3_access_key_id=...&s3_secret_access_key=...``, S3's presigned ``X-Amz-Signature``, Azure's SAS ``sig``).
+_CREDENTIAL = re.compile(r"secret|passw|pwd|token|signature|credential|access_?key|key_?id|session|^sig$|^key$",
+                         re.IGNORECASE)
+
+
+def without_credentials(url: str) -> str:
+    """``url`` without the query parameters that carry credentials: a record names a location, never a secret.
+
+    >>> without_credentials("s3://b/f.parquet?s3_access_key_id=AK&s3_region=eu&s3_secret_access_key=SK")
+    's3://b/f.parquet?s3_region=eu'
+    >>> without_credentials("https://a.blob.core.windows.net/c/f.csv?sv=2022&sig=abc"), without_credentials("a?b")
+    ('https://a.blob.core.windows.net/c/f.csv?sv=2022', 'a?b')
+    """
+    if "://" not in url or "?" not in url:
+        return url
+    base, _, query = url.partition("?")
+    kept = [part for part in query.split("&") if part and not _CREDENTIAL.search(part.split("=", 1)[0])]
+    return f"{base}?{'&'.join(kept)}" if kept else base
 
 
 def file_uri(path: str) -> str:

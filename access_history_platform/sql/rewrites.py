@@ -1212,21 +1212,26 @@ def _json_table_responses_left_out(text: str, tokens: list[Token], dialect: str)
 
 
 #: DuckDB's ``COPY t [(columns)] FROM | TO file.csv`` with its file's name unquoted (a path of a dot or a slash).
-_BARE_COPY_FILE = re.compile(r"(\s*COPY\s+[\w.\"]+(?:\s*\([^()]*\))?\s+(?:FROM|TO)\s+)([^\s'\"();]*[./][^\s'\"();]*)"
-                             r"(?=\s|\(|;|$)", re.IGNORECASE)
+_BARE_COPY_FILE = re.compile(r"(\s*COPY\s+[\w.\"]+(?:\s*\([^()]*\))?\s+(?:FROM|TO)\s+)([^\s'\"();]*[./][^\s'\"();]*"
+                             r"|\"[^\"]*[./][^\"]*\")(?=\s|\(|;|$)", re.IGNORECASE)
 
 
 def _copy_file_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """DuckDB's ``COPY t FROM file.csv`` ("omitting quotes"), which sqlglot keeps opaque: the file's name quoted.
+    """DuckDB's ``COPY t FROM file.csv`` ("omitting quotes") and ``COPY t TO "file.csv"`` (in double quotes, as its
+    docs write it too), which sqlglot keeps opaque or reads as a table's name: the file's name as a string.
 
     >>> sql = "COPY lineitem FROM lineitem.csv (HEADER)"
     >>> _copy_file_quoted(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
     "COPY lineitem FROM 'lineitem.csv' (HEADER)"
+    >>> sql = 'COPY lineitem TO "out/lineitem.csv"'
+    >>> _copy_file_quoted(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    "COPY lineitem TO 'out/lineitem.csv'"
     """
     found = _BARE_COPY_FILE.match(text)
     if found is None:
         return text, tokens
-    return edited(text, tokens, [(found.start(2), found.end(2), f"'{found[2]}'")], dialect)
+    name = found[2][1:-1] if found[2].startswith('"') else found[2]
+    return edited(text, tokens, [(found.start(2), found.end(2), "'" + name.replace("'", "''") + "'")], dialect)
 
 
 def _privacy_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
