@@ -227,7 +227,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
                      (exp.Create, "USER"), (exp.Create, "TASK")), no_record),
     "CREATE": ddl.resolve_create_command,  # a CREATE FUNCTION / PROCEDURE sqlglot keeps opaque
     # the platform's own grammar: data movement
-    cmd.Call: ddl.call,
+    cmd.Call: ddl.call,  # (Oracle's DBMS_RLS calls: _call, below)
     exp.Execute: ddl.execute,  # T-SQL's EXEC of a procedure
     # T-SQL's sp_executesql of a variable its batch does not set (a literal is split into its statements): set aside
     exp.ExecuteSql: ddl.execute_sql,
@@ -669,6 +669,66 @@ def postgres_row_security_policy(node: object, binder: Binder, statement: Statem
 
 
 FORMS["CREATE POLICY"] = FORMS["DROP POLICY"] = postgres_row_security_policy
+
+
+def _call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A procedure's call (:func:`.ddl.call`), but Oracle's ``DBMS_RLS.ADD_POLICY`` / ``DROP_POLICY``: a Virtual
+    Private Database policy's DDL (:func:`oracle_vpd_policy`)."""
+    parts = binder.naming.parts(command.name) if binder.naming.dialect_name == "oracle" else ()
+    if [part.upper() for part in parts[-2:]] in (["DBMS_RLS", "ADD_POLICY"], ["DBMS_RLS", "DROP_POLICY"]):
+        return oracle_vpd_policy(parts[-1].upper(), command.arguments, binder, statement)
+    return ddl.call(command, binder, statement)
+
+
+FORMS[cmd.Call] = _call
+
+#: The parameters of ``DBMS_RLS.ADD_POLICY`` and ``DROP_POLICY``, in their order (the first five: the table, the
+#: policy, and the function that returns its predicate).
+_VPD_PARAMETERS = ("OBJECT_SCHEMA", "OBJECT_NAME", "POLICY_NAME", "FUNCTION_SCHEMA", "POLICY_FUNCTION")
+#: A call's argument ``name => value``.
+_NAMED_ARGUMENT = re.compile(r"\s*(?P<name>\w+)\s*=>\s*(?P<value>.*)", re.DOTALL)
+
+
+def oracle_vpd_policy(procedure: str, arguments: tuple[str, ...], binder: Binder, statement: Statement
+                      ) -> RecordParts | None:
+    """Oracle's Virtual Private Database: ``DBMS_RLS.ADD_POLICY(object_schema, object_name, policy_name,
+    function_schema, policy_function, ...)`` puts on the table a row access policy whose predicate the function
+    returns when a statement runs ("the policy function returns a predicate ... appended to the WHERE clause"),
+    named as the table's own (``db.schema.table.policy``, as PostgreSQL's), its body the function's call (the
+    predicate is not in the log, so no column is its argument); ``DROP_POLICY(object_schema, object_name,
+    policy_name)`` takes it off and drops it. A read of the table then references it; the CREATE's record parts."""
+    values: dict[str, str] = {}
+    for place, argument in enumerate(arguments):
+        named = _NAMED_ARGUMENT.match(argument)
+        key = named["name"].upper() if named else (_VPD_PARAMETERS[place] if place < len(_VPD_PARAMETERS) else "")
+        text = (named["value"] if named else argument).strip()
+        if text[:1] == "'" and text[-1:] == "'":
+            values[key] = text[1:-1].replace("''", "'")
+    table_name, name = values.get("OBJECT_NAME"), values.get("POLICY_NAME")
+    if not table_name or not name:
+        raise UnsupportedStatement(f"DBMS_RLS.{procedure}: its table and policy are not named by strings")
+    schema = values.get("OBJECT_SCHEMA") or binder.context.known("schema") or ""
+    quoted = lambda part: exp.to_identifier(binder.naming.normalize(part), quoted=True).sql(  # noqa: E731
+        dialect=binder.naming.dialect)
+    table = ".".join(quoted(part) for part in (schema, table_name) if part)
+    target = _policy_table(binder, table, f"DBMS_RLS.{procedure}")
+    own = binder.naming.normalize(name)
+    policy = _policy_of_table(binder, target, own)
+    if procedure == "DROP_POLICY":
+        if binder.lookup("Row access policy", _policy_parts(target, own)) is None:
+            return None
+        _dispatched(f"ALTER TABLE {table} DROP ROW ACCESS POLICY {policy}", binder, statement)
+        return _dispatched(f"DROP ROW ACCESS POLICY {policy}", binder, statement)
+    function = ".".join(part for part in (values.get("FUNCTION_SCHEMA", ""), values.get("POLICY_FUNCTION", "")) if part)
+    body = f"{function}()" if function else "TRUE"
+    parts = _policy_parts(target, own)
+    created = governance.create_policy(cmd.CreatePolicy(
+        kind="ROW ACCESS POLICY", name=tuple(exp.to_identifier(part, quoted=True) for part in parts),
+        or_replace=True, if_not_exists=False, arguments=(), returns="BOOLEAN", body=body, comment=None,
+        exempt_other_policies=None), binder, statement)
+    table_now = binder.relation(target.parts)  # (of no column: the predicate the function returns is not in the log)
+    binder.catalog.put(table_now, table_now.evolve(row_access_policy=".".join(parts), row_access_columns=()))
+    return created
 
 
 def postgres_policy_altered(node: object, binder: Binder, statement: Statement) -> RecordParts | None:

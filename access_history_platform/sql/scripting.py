@@ -69,6 +69,9 @@ _IMMEDIATE = re.compile(r"\s*immediate\b", re.IGNORECASE)
 #: ``RAISE_APPLICATION_ERROR``): no object of the warehouse's, never a call recorded.
 _SYSTEM_PACKAGES = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*|dbms_|utl_|owa_|htp\b|htf\b|apex_|raise_application_error\b)",
                               re.IGNORECASE)
+#: Oracle's own procedures that put a Virtual Private Database policy on a table or take it off (``DBMS_RLS``):
+#: a call of the policy's DDL (:func:`.dispatch.oracle_vpd_policy`), not a system call recorded as nothing.
+_POLICY_CALLS = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*)?dbms_rls\s*\.\s*(?:add|drop)_policy\b", re.IGNORECASE)
 #: A word that may name a variable (a keyword too).
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9$]*")
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).
@@ -584,7 +587,8 @@ class _Walker:
                           stop) - 1  # the name's last part
             if self.word_at(method) in _COLLECTION_METHODS and self.token_at(method - 1, TokenType.DOT):
                 pass  # pkg.coll.DELETE(3), .EXTEND, .TRIM: a package's collection changed, no procedure called
-            elif not _SYSTEM_PACKAGES.match(called):  # pkg.proc(1): CALL pkg.proc(1); DBMS_OUTPUT's and UTL_'s: no
+            elif not _SYSTEM_PACKAGES.match(called) or _POLICY_CALLS.match(called):  # pkg.proc(1): CALL pkg.proc(1);
+                # DBMS_OUTPUT's and UTL_'s: no
                 arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
                 self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
             self.pos = stop + 1
