@@ -1729,7 +1729,8 @@ def _arguments_key(signature: str | None) -> list[tuple[str, str]]:
     >>> _arguments_key("(a INT)") == _arguments_key("(a VARCHAR)")
     False
     """
-    return [(item.split()[0].strip('"').casefold(), _type_kind(item.split()[1:])) for item in signature_items(signature)]
+    return [(item.split()[0].strip('"').casefold(), _type_kind(item.split()[1:]))
+            for item in signature_items(signature)]
 
 
 def _type_kind(words: list[str]) -> str:

@@ -708,9 +708,8 @@ def oracle_vpd_policy(procedure: str, arguments: tuple[str, ...], binder: Binder
     if not table_name or not name:
         raise UnsupportedStatement(f"DBMS_RLS.{procedure}: its table and policy are not named by strings")
     schema = values.get("OBJECT_SCHEMA") or binder.context.known("schema") or ""
-    quoted = lambda part: exp.to_identifier(binder.naming.normalize(part), quoted=True).sql(  # noqa: E731
-        dialect=binder.naming.dialect)
-    table = ".".join(quoted(part) for part in (schema, table_name) if part)
+    table = ".".join(exp.to_identifier(binder.naming.normalize(part), quoted=True).sql(dialect=binder.naming.dialect)
+                     for part in (schema, table_name) if part)
     target = _policy_table(binder, table, f"DBMS_RLS.{procedure}")
     own = binder.naming.normalize(name)
     policy = _policy_of_table(binder, target, own)
@@ -1044,8 +1043,8 @@ def exasol_export(node: object, binder: Binder, statement: Statement) -> RecordP
 
 
 #: Redshift's ``CREATE EXTERNAL SCHEMA [IF NOT EXISTS] s FROM ...``.
-_EXTERNAL_SCHEMA = re.compile(r"\s*CREATE\s+EXTERNAL\s+SCHEMA\s+(?:IF\s+NOT\s+EXISTS\s+)?(?P<name>\"(?:[^\"]|\"\")+\"|[^\s\"]+)",
-                              re.IGNORECASE)
+_EXTERNAL_SCHEMA = re.compile(r"\s*CREATE\s+EXTERNAL\s+SCHEMA\s+(?:IF\s+NOT\s+EXISTS\s+)?"
+                              r"(?P<name>\"(?:[^\"]|\"\")+\"|[^\s\"]+)", re.IGNORECASE)
 
 
 #: Where an external schema's tables are Redshift Spectrum's external tables: a Glue Data Catalog's or a Hive
@@ -1078,7 +1077,8 @@ FORMS["CREATE EXTERNAL SCHEMA"] = redshift_external_schema
 #: Oracle's ``CREATE [OR REPLACE] [EDITIONABLE | NONEDITIONABLE] PACKAGE [BODY] [schema.]p`` and ``DROP PACKAGE [BODY]
 #: [schema.]p``.
 _PACKAGE = re.compile(r"\s*(?P<verb>CREATE|DROP)\s+(?:OR\s+REPLACE\s+)?(?:(?:NON)?EDITIONABLE\s+)?PACKAGE\s+"
-                      r"(?P<body>BODY\s+)?(?P<name>(?:\"[^\"]+\"|[\w$#]+)(?:\s*\.\s*(?:\"[^\"]+\"|[\w$#]+))?)", re.IGNORECASE)
+                      r"(?P<body>BODY\s+)?(?P<name>(?:\"[^\"]+\"|[\w$#]+)(?:\s*\.\s*(?:\"[^\"]+\"|[\w$#]+))?)",
+                      re.IGNORECASE)
 
 
 def oracle_package(node: object, binder: Binder, statement: Statement) -> None:

@@ -197,8 +197,8 @@ def read_procedure(res: Resolution, parts: tuple[str, ...], arguments: tuple[str
 
 
 #: The kinds of SQL type a literal argument fits: a number's, a string's.
-_NUMERIC_TYPES = re.compile(r"^(?:INT|INTEGER|BIGINT|SMALLINT|TINYINT|INT[248]|NUMERIC|NUMBER|DECIMAL|DEC|FLOAT|FLOAT[48]"
-                            r"|REAL|DOUBLE|SERIAL|BIGSERIAL)\b", re.IGNORECASE)
+_NUMERIC_TYPES = re.compile(r"^(?:INT|INTEGER|BIGINT|SMALLINT|TINYINT|INT[248]|NUMERIC|NUMBER|DECIMAL|DEC|FLOAT"
+                            r"|FLOAT[48]|REAL|DOUBLE|SERIAL|BIGSERIAL)\b", re.IGNORECASE)
 _STRING_TYPES = re.compile(r"^(?:VARCHAR|CHAR|CHARACTER|NVARCHAR|NCHAR|TEXT|STRING|BPCHAR|VARCHAR2|CLOB)\b",
                            re.IGNORECASE)
 

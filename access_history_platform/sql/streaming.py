@@ -3,15 +3,17 @@
 RisingWave (https://docs.risingwave.com/sql/commands/): a table's ``APPEND ONLY`` and its ``INCLUDE key | offset |
 partition | timestamp | header ... [AS name]`` columns (what a connector adds to each row), a view's ``EMIT ON WINDOW
 CLOSE`` (when its results are emitted), a CDC table's ``FROM source TABLE 'db.t'`` (where its rows come from, later,
-as a connector's do), ``CREATE SINK s INTO t {FROM x | AS query}`` (the rows written into a table
-of its own, as an INSERT), a subscription (:func:`_subscription`, :func:`subscription_cursor`), ``DROP SOURCE s`` (a source, RisingWave's and Materialize's, is recorded as the external
-table it is: its rows are read from outside, not kept); a source's and a sink's CREATE are read by :func:`.ddl.create_source` and
-:func:`.ddl.create_sink` (a sink's destination: :func:`sink_location`).
+as a connector's do), ``CREATE SINK s INTO t {FROM x | AS query}`` (the rows written into a table of its own, as an
+INSERT), a subscription (:func:`_subscription`, :func:`subscription_cursor`), ``DROP SOURCE s`` (a source,
+RisingWave's and Materialize's, is recorded as the external table it is: its rows are read from outside, not kept);
+a source's and a sink's CREATE are read by :func:`.ddl.create_source` and :func:`.ddl.create_sink` (a sink's
+destination: :func:`sink_location`).
 
 Materialize (https://materialize.com/docs/sql/): a source and a table fed by one (:func:`_materialize_source`),
-``IN CLUSTER c`` (where the work runs), a query's ``AS OF [AT LEAST]
-t`` (the time it reads at), and ``SUBSCRIBE [TO] {relation | (query)} ...`` (the relation's rows and their changes,
-streamed: a read, as the ``SELECT`` they are), also inside ``DECLARE c CURSOR FOR`` and ``COPY (...) TO STDOUT``.
+``IN CLUSTER c`` (where the work runs), a query's ``AS OF [AT LEAST] t`` (the time it reads at), ``WITH MUTUALLY
+RECURSIVE`` (:func:`_mutually_recursive`), and ``SUBSCRIBE [TO] {relation | (query)} ...`` (the relation's rows and
+their changes, streamed: a read, as the ``SELECT`` they are), also inside ``DECLARE c CURSOR FOR`` and ``COPY (...)
+TO STDOUT``.
 
 This module imports none of the engine's resolving modules (the rewrites use it).
 """
