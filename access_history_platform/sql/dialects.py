@@ -725,25 +725,39 @@ def server_file(rules: DialectRules, path: str) -> str:
     return file_uri(path) if rules.server_files else path
 
 
-#: A URL's query parameter that carries a credential: a key, a secret, a token, a signature (DuckDB's and ClickHouse's
-#: ``?s3_access_key_id=...&s3_secret_access_key=...``, S3's presigned ``X-Amz-Signature``, Azure's SAS ``sig``).
-_CREDENTIAL = re.compile(r"secret|passw|pwd|token|signature|credential|access_?key|key_?id|session|^sig$|^key$",
-                         re.IGNORECASE)
+#: A location's parameter that carries a credential: a key, a secret, a token, a signature (DuckDB's and ClickHouse's
+#: ``?s3_access_key_id=...&s3_secret_access_key=...``, S3's presigned ``X-Amz-Signature``, Azure's SAS ``sig`` and its
+#: connection string's ``AccountKey``, a JDBC URL's ``;password=...``).
+_CREDENTIAL = re.compile(r"secret|passw|pwd|token|signature|credential|(?:access|account)_?key|key_?id|session|^sig$"
+                         r"|^key$", re.IGNORECASE)
 
 
-def without_credentials(url: str) -> str:
-    """``url`` without the query parameters that carry credentials: a record names a location, never a secret.
+def without_credentials(location: str) -> str:
+    """``location`` (a URL, a JDBC URL, a connection string) without the parameters that carry credentials, those of
+    its query (``?k=v&k=v``) and those after semicolons (``;k=v``): a record names a location, never a secret.
 
     >>> without_credentials("s3://b/f.parquet?s3_access_key_id=AK&s3_region=eu&s3_secret_access_key=SK")
     's3://b/f.parquet?s3_region=eu'
     >>> without_credentials("https://a.blob.core.windows.net/c/f.csv?sv=2022&sig=abc"), without_credentials("a?b")
     ('https://a.blob.core.windows.net/c/f.csv?sv=2022', 'a?b')
+    >>> without_credentials("jdbc:jtds:sqlserver://db;databaseName=dw;password=x;Session=y")
+    'jdbc:jtds:sqlserver://db;databaseName=dw'
+    >>> without_credentials("DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=k3y")
+    'DefaultEndpointsProtocol=https;AccountName=acct'
     """
-    if "://" not in url or "?" not in url:
-        return url
-    base, _, query = url.partition("?")
-    kept = [part for part in query.split("&") if part and not _CREDENTIAL.search(part.split("=", 1)[0])]
+    if "=" not in location:
+        return location
+    base, mark, query = location.partition("?")
+    head, *parameters = base.split(";")
+    base = ";".join([head, *(part for part in parameters if not ("=" in part and _credential(part)))])
+    if not mark:
+        return base
+    kept = [part for part in query.split("&") if part and not _credential(part)]
     return f"{base}?{'&'.join(kept)}" if kept else base
+
+
+def _credential(parameter: str) -> bool:
+    return _CREDENTIAL.search(parameter.split("=", 1)[0]) is not None
 
 
 def file_uri(path: str) -> str:

@@ -45,7 +45,7 @@ from . import commands as cmd
 from . import ddl, dml, exasol, governance, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
 from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, PACKAGE, Binder, argument_names
-from .dialects import SPARK_FAMILY
+from .dialects import SPARK_FAMILY, without_credentials
 from .resolution import NOT_RECORDED, RecordParts, Resolution
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
@@ -1035,7 +1035,7 @@ def exasol_export(node: object, binder: Binder, statement: Statement) -> RecordP
     elif destination.kind == "SCRIPT":
         dml.read_procedure(res, binder.naming.table_parts(destination.table))
     elif connection.name is None:
-        res.write_location(exasol.without_secrets(connection.address))
+        res.write_location(without_credentials(connection.address))
     else:
         raise UnsupportedStatement(f"EXPORT ... INTO {destination.system} AT {connection.name} STATEMENT: the "
                                    "statement the rows are written by is another database's, not read here")

@@ -35,7 +35,7 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
-from .dialects import azure_blobs, file_uri
+from .dialects import azure_blobs, file_uri, without_credentials
 from .names import Naming
 from .token_groups import STRING_TOKENS, group_end, word_of
 
@@ -51,9 +51,6 @@ _JDBC_DIALECTS = {"postgresql": "postgres", "mysql": "mysql", "mariadb": "mysql"
                   "trino": "trino", "presto": "presto", "sqlite": "sqlite", "duckdb": "duckdb", "mssql": "tsql"}
 #: The words after a connection that end it (what the source or destination is), besides its credentials.
 _AFTER_CONNECTION = frozenset({"FILE", "TABLE", "STATEMENT", "WITH"})
-#: A secret in a connection string: a password, a token, a key (``;password=...``, ``&secret=...``).
-_SECRET = re.compile(r"([;?&])(?:password|pwd|secret|token|key|accountkey|sharedaccesssignature|sig)=[^;&]*",
-                     re.IGNORECASE)
 #: ``CREATE [OR REPLACE] CONNECTION c TO 'address' ...``, ``ALTER CONNECTION c TO 'address' ...``, ``DROP CONNECTION
 #: [IF EXISTS] c``.
 CONNECTION = re.compile(r"\s*(?P<verb>CREATE|ALTER|DROP)\s+(?:OR\s+REPLACE\s+)?CONNECTION\s+(?:IF\s+EXISTS\s+)?"
@@ -332,7 +329,7 @@ def source_rows(naming: Naming, source: _End, addresses: Addresses) -> Rows:
         return Rows(script=naming.table_parts(source.table))
     connection = source.connection
     if connection.name is None:  # an address: its tables have no name here
-        return Rows(locations=[without_secrets(connection.address)])
+        return Rows(locations=[without_credentials(connection.address)])
     catalog = exp.to_identifier(connection.name, quoted=True)
     if source.kind == "TABLE":
         return Rows(query=remote_select(source, catalog))
@@ -386,12 +383,10 @@ def located(connection: _Connection | None, path: str, addresses: Addresses, *, 
     address = addresses(connection.name) if connection.name is not None else connection.address
     if connection.azure and address:  # (its key is never kept: azure_blobs)
         return azure_blobs(address, [exp.Literal.string(path)])
-    address = without_secrets(address or "")
+    address = without_credentials(address or "")
     if "://" in path or not address:
         return path
-    return f"{address.rstrip('/')}/{path.lstrip('/')}" if path else address
+    base, mark, query = address.partition("?")  # (a SAS's parameters follow the file's path)
+    return f"{base.rstrip('/')}/{path.lstrip('/')}{mark}{query}" if path else address
 
 
-def without_secrets(address: str) -> str:
-    """A connection string without the secrets it may hold (``;password=...``): a location is recorded, not a key."""
-    return _SECRET.sub("", address)

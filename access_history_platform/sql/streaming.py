@@ -25,7 +25,7 @@ import re
 from sqlglot import exp
 from sqlglot.tokens import Token, TokenType
 
-from .dialects import file_uri
+from .dialects import file_uri, without_credentials
 from .token_groups import depths, edited, group_end, tokens_of, word_of
 
 #: The forms :func:`forms_written_out` writes out, as the text may hold them.
@@ -37,8 +37,6 @@ FORMS = re.compile(r"\w\.\w++\s*+=|\bappend\s++only\b|\bemit\s++on\s++window\s++
 #: What a RisingWave connector names an INCLUDE's column when no AS does: ``_rw_{connector}_{kind}``.
 _INCLUDED = frozenset({"KEY", "OFFSET", "PARTITION", "TIMESTAMP", "HEADER", "HEADERS", "PAYLOAD", "SUBJECT",
                        "DATABASE_NAME", "TABLE_NAME", "COLLECTION_NAME", "FILE", "MESSAGE_ID"})
-#: A secret in a connection string (``;password=...``, ``?password=...``).
-_SECRET = re.compile(r"([;?&])(?:password|pwd|secret|token|key)=[^;&]*", re.IGNORECASE)
 
 
 def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -378,7 +376,7 @@ def sink_location(properties: exp.Expression | None) -> str | None:
     if connector == "fs" and options.get("fs.path"):
         return file_uri(options["fs.path"])
     if connector == "jdbc" and options.get("jdbc.url"):
-        return _SECRET.sub("", options["jdbc.url"])
+        return without_credentials(options["jdbc.url"])
     if connector == "deltalake" and options.get("location"):
         return options["location"]
     return None
