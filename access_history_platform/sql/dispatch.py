@@ -677,6 +677,9 @@ def _call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordPart
     parts = binder.naming.parts(command.name) if binder.naming.dialect_name == "oracle" else ()
     if [part.upper() for part in parts[-2:]] in (["DBMS_RLS", "ADD_POLICY"], ["DBMS_RLS", "DROP_POLICY"]):
         return oracle_vpd_policy(parts[-1].upper(), command.arguments, binder, statement)
+    if [part.upper() for part in parts[-2:]] in (["DBMS_REDACT", "ADD_POLICY"], ["DBMS_REDACT", "ALTER_POLICY"],
+                                                 ["DBMS_REDACT", "DROP_POLICY"]):
+        return oracle_redaction_policy(parts[-1].upper(), command.arguments, binder, statement)
     return ddl.call(command, binder, statement)
 
 
@@ -689,6 +692,34 @@ _VPD_PARAMETERS = ("OBJECT_SCHEMA", "OBJECT_NAME", "POLICY_NAME", "FUNCTION_SCHE
 _NAMED_ARGUMENT = re.compile(r"\s*(?P<name>\w+)\s*=>\s*(?P<value>.*)", re.DOTALL)
 
 
+def _named_arguments(arguments: tuple[str, ...], order: tuple[str, ...]) -> dict[str, str]:
+    """A call's arguments by parameter name (``name => value``, or by place in ``order``): a string's text, or a
+    constant's last part (``DBMS_REDACT.FULL``: ``FULL``)."""
+    values: dict[str, str] = {}
+    for place, argument in enumerate(arguments):
+        named = _NAMED_ARGUMENT.match(argument)
+        key = named["name"].upper() if named else (order[place] if place < len(order) else "")
+        text = (named["value"] if named else argument).strip()
+        if text[:1] == "'" and text[-1:] == "'":
+            values[key] = text[1:-1].replace("''", "'")
+        elif _CONSTANT.fullmatch(text):
+            values[key] = text.rsplit(".", 1)[-1].strip().upper()
+    return values
+
+
+#: A package's constant as an argument (``DBMS_REDACT.FULL``, ``dbms_redact.add_column``).
+_CONSTANT = re.compile(r"[A-Za-z_][\w$]*(?:\s*\.\s*[A-Za-z_][\w$]*)*")
+
+
+def _oracle_table(binder: Binder, values: dict[str, str], what: str) -> tuple[str, CatalogObject]:
+    """The table a ``DBMS_*`` call's ``object_schema`` and ``object_name`` name (the schema: the session's when not
+    given), as SQL and as the catalog's object."""
+    schema = values.get("OBJECT_SCHEMA") or binder.context.known("schema") or ""
+    table = ".".join(exp.to_identifier(binder.naming.normalize(part), quoted=True).sql(dialect=binder.naming.dialect)
+                     for part in (schema, values["OBJECT_NAME"]) if part)
+    return table, _policy_table(binder, table, what)
+
+
 def oracle_vpd_policy(procedure: str, arguments: tuple[str, ...], binder: Binder, statement: Statement
                       ) -> RecordParts | None:
     """Oracle's Virtual Private Database: ``DBMS_RLS.ADD_POLICY(object_schema, object_name, policy_name,
@@ -697,20 +728,11 @@ def oracle_vpd_policy(procedure: str, arguments: tuple[str, ...], binder: Binder
     named as the table's own (``db.schema.table.policy``, as PostgreSQL's), its body the function's call (the
     predicate is not in the log, so no column is its argument); ``DROP_POLICY(object_schema, object_name,
     policy_name)`` takes it off and drops it. A read of the table then references it; the CREATE's record parts."""
-    values: dict[str, str] = {}
-    for place, argument in enumerate(arguments):
-        named = _NAMED_ARGUMENT.match(argument)
-        key = named["name"].upper() if named else (_VPD_PARAMETERS[place] if place < len(_VPD_PARAMETERS) else "")
-        text = (named["value"] if named else argument).strip()
-        if text[:1] == "'" and text[-1:] == "'":
-            values[key] = text[1:-1].replace("''", "'")
-    table_name, name = values.get("OBJECT_NAME"), values.get("POLICY_NAME")
-    if not table_name or not name:
+    values = _named_arguments(arguments, _VPD_PARAMETERS)
+    name = values.get("POLICY_NAME")
+    if not values.get("OBJECT_NAME") or not name:
         raise UnsupportedStatement(f"DBMS_RLS.{procedure}: its table and policy are not named by strings")
-    schema = values.get("OBJECT_SCHEMA") or binder.context.known("schema") or ""
-    table = ".".join(exp.to_identifier(binder.naming.normalize(part), quoted=True).sql(dialect=binder.naming.dialect)
-                     for part in (schema, table_name) if part)
-    target = _policy_table(binder, table, f"DBMS_RLS.{procedure}")
+    table, target = _oracle_table(binder, values, f"DBMS_RLS.{procedure}")
     own = binder.naming.normalize(name)
     policy = _policy_of_table(binder, target, own)
     if procedure == "DROP_POLICY":
@@ -728,6 +750,72 @@ def oracle_vpd_policy(procedure: str, arguments: tuple[str, ...], binder: Binder
     table_now = binder.relation(target.parts)  # (of no column: the predicate the function returns is not in the log)
     binder.catalog.put(table_now, table_now.evolve(row_access_policy=".".join(parts), row_access_columns=()))
     return created
+
+
+#: The parameters of ``DBMS_REDACT.ADD_POLICY`` and ``ALTER_POLICY``, in their order.
+_REDACT_ADD = ("OBJECT_SCHEMA", "OBJECT_NAME", "POLICY_NAME", "POLICY_DESCRIPTION", "COLUMN_NAME", "COLUMN_DESCRIPTION",
+               "FUNCTION_TYPE", "FUNCTION_PARAMETERS", "EXPRESSION")
+_REDACT_ALTER = ("OBJECT_SCHEMA", "OBJECT_NAME", "POLICY_NAME", "ACTION", "COLUMN_NAME", "FUNCTION_TYPE",
+                 "FUNCTION_PARAMETERS", "EXPRESSION")
+
+
+def oracle_redaction_policy(procedure: str, arguments: tuple[str, ...], binder: Binder, statement: Statement
+                            ) -> RecordParts | None:
+    """Oracle's Data Redaction, which masks a table's columns in the rows a query returns: ``DBMS_REDACT.ADD_POLICY
+    (object_schema, object_name, policy_name, ..., column_name, ..., function_type, function_parameters,
+    expression)`` creates the table's redaction policy ("a maximum of one policy per object", "unique based on a
+    combination of the object owner, the object name, and the policy name") as a masking policy named as the table's
+    own (``db.schema.table.policy``), its body the redaction applied when the expression holds, and sets it on the
+    column; ``ALTER_POLICY(..., action, column_name, ...)`` sets it on another column (``ADD_COLUMN``, the default),
+    takes it off one (``DROP_COLUMN``) or changes its body (``MODIFY_EXPRESSION``, ``MODIFY_COLUMN``);
+    ``DROP_POLICY(object_schema, object_name, policy_name)`` takes it off every column and drops it. A read of such
+    a column then references it. The CREATE's, the ALTER's or the DROP's record parts."""
+    values = _named_arguments(arguments, _REDACT_ALTER if procedure == "ALTER_POLICY" else _REDACT_ADD)
+    name = values.get("POLICY_NAME")
+    if not values.get("OBJECT_NAME") or not name:
+        raise UnsupportedStatement(f"DBMS_REDACT.{procedure}: its table and policy are not named by strings")
+    table, target = _oracle_table(binder, values, f"DBMS_REDACT.{procedure}")
+    parts = _policy_parts(target, binder.naming.normalize(name))
+    policy = ".".join(exp.to_identifier(part, quoted=True).sql(dialect=binder.naming.dialect) for part in parts)
+    existing = binder.lookup("Masking policy", parts)
+    quoted = lambda column: exp.to_identifier(binder.naming.normalize(column), quoted=True).sql(  # noqa: E731
+        dialect=binder.naming.dialect)
+    if procedure == "DROP_POLICY":
+        if existing is None:
+            return None
+        for column in target.columns or ():
+            if (column.masking_policy or "").casefold() == existing.name.casefold():
+                _dispatched(f"ALTER TABLE {table} MODIFY COLUMN {quoted(column.name)} UNSET MASKING POLICY", binder,
+                            statement)
+        return _dispatched(f"DROP MASKING POLICY {policy}", binder, statement)
+    action = values.get("ACTION", "ADD_COLUMN") if procedure == "ALTER_POLICY" else "ADD_COLUMN"
+    column_name = values.get("COLUMN_NAME")
+    known = target.column(binder.naming.normalize(column_name)) if column_name and target.columns else None
+    kind = known.data_type if known is not None and known.data_type else "VARCHAR2"
+    kept = _REDACTED_WHEN.match(existing.body or "") if existing is not None else None  # (ALTER_POLICY: its own)
+    parameters = f"('{values['FUNCTION_PARAMETERS']}')" if values.get("FUNCTION_PARAMETERS") else ""
+    redacted = f"DBMS_REDACT.{values.get('FUNCTION_TYPE', 'FULL')}{parameters}" \
+        if "FUNCTION_TYPE" in values or not kept else kept["redacted"]
+    expression = values.get("EXPRESSION") or (kept["when"] if kept else "1=1")
+    body = f"CASE WHEN {expression} THEN {redacted} ELSE val END"
+    recorded = None
+    if existing is None:
+        recorded = governance.create_policy(cmd.CreatePolicy(
+            kind="MASKING POLICY", name=tuple(exp.to_identifier(part, quoted=True) for part in parts),
+            or_replace=True, if_not_exists=False, arguments=(cmd.PolicyArgument(exp.to_identifier("val"), kind),),
+            returns=kind, body=body, comment=values.get("POLICY_DESCRIPTION"), exempt_other_policies=None),
+            binder, statement)
+    elif action in ("MODIFY_EXPRESSION", "MODIFY_COLUMN"):
+        recorded = _dispatched(f"ALTER MASKING POLICY {policy} SET BODY -> {body}", binder, statement)
+    if column_name and action in ("ADD_COLUMN", "DROP_COLUMN"):
+        change = f"SET MASKING POLICY {policy}" if action == "ADD_COLUMN" else "UNSET MASKING POLICY"
+        altered = _dispatched(f"ALTER TABLE {table} MODIFY COLUMN {quoted(column_name)} {change}", binder, statement)
+        recorded = recorded or altered
+    return recorded
+
+
+#: A redaction policy's body as :func:`oracle_redaction_policy` writes it: its expression.
+_REDACTED_WHEN = re.compile(r"CASE WHEN (?P<when>.*) THEN (?P<redacted>DBMS_REDACT\..*) ELSE val END", re.DOTALL)
 
 
 def postgres_policy_altered(node: object, binder: Binder, statement: Statement) -> RecordParts | None:

@@ -69,9 +69,11 @@ _IMMEDIATE = re.compile(r"\s*immediate\b", re.IGNORECASE)
 #: ``RAISE_APPLICATION_ERROR``): no object of the warehouse's, never a call recorded.
 _SYSTEM_PACKAGES = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*|dbms_|utl_|owa_|htp\b|htf\b|apex_|raise_application_error\b)",
                               re.IGNORECASE)
-#: Oracle's own procedures that put a Virtual Private Database policy on a table or take it off (``DBMS_RLS``):
-#: a call of the policy's DDL (:func:`.dispatch.oracle_vpd_policy`), not a system call recorded as nothing.
-_POLICY_CALLS = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*)?dbms_rls\s*\.\s*(?:add|drop)_policy\b", re.IGNORECASE)
+#: Oracle's own procedures that put a Virtual Private Database or a Data Redaction policy on a table or take it off
+#: (``DBMS_RLS``, ``DBMS_REDACT``): a call of the policy's DDL (:func:`.dispatch.oracle_vpd_policy`,
+#: :func:`.dispatch.oracle_redaction_policy`), not a system call recorded as nothing.
+_POLICY_CALLS = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*)?(?:dbms_rls\s*\.\s*(?:add|drop)|dbms_redact\s*\.\s*(?:add|alter|drop))"
+                           r"_policy\b", re.IGNORECASE)
 #: A word that may name a variable (a keyword too).
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9$]*")
 #: A label before a block or a loop (BigQuery's ``label_name: BEGIN ... END label_name``, ``outer: LOOP``).

@@ -1686,16 +1686,18 @@ _ICEBERG_COPIES = re.compile(r"\bsystem\s*+\.\s*+(?:snapshot|create_changelog_vi
 def _changes_catalog_otherwise(keywords: tuple[str, ...], text: str) -> bool:
     """Whether the statement, of no DDL verb, changes the catalog all the same: T-SQL's (:func:`.tsql.changes_catalog`),
     a CALL of one of Iceberg's procedures that create a table or a view, or (in a block too) of Oracle's
-    ``DBMS_RLS.ADD_POLICY`` / ``DROP_POLICY`` (a policy put on a table or taken off)."""
-    if "dbms_rls" in lowered(text) and _VPD_CALL.search(text):
+    ``DBMS_RLS.ADD_POLICY`` / ``DROP_POLICY`` or ``DBMS_REDACT``'s (a policy put on a table or taken off)."""
+    if "dbms_r" in lowered(text) and _VPD_CALL.search(text):
         return True
     if keywords[:1] == ("CALL",):
         return _ICEBERG_COPIES.search(text) is not None
     return tsql.changes_catalog(keywords, text)
 
 
-#: Oracle's ``DBMS_RLS.ADD_POLICY`` and ``DROP_POLICY`` (:func:`.dispatch.oracle_vpd_policy`).
-_VPD_CALL = re.compile(r"\bdbms_rls\s*\.\s*(?:add|drop)_policy\b", re.IGNORECASE)
+#: Oracle's ``DBMS_RLS.ADD_POLICY`` and ``DROP_POLICY`` (:func:`.dispatch.oracle_vpd_policy`), ``DBMS_REDACT.ADD_POLICY``,
+#: ``ALTER_POLICY`` and ``DROP_POLICY`` (:func:`.dispatch.oracle_redaction_policy`).
+_VPD_CALL = re.compile(r"\b(?:dbms_rls\s*\.\s*(?:add|drop)|dbms_redact\s*\.\s*(?:add|alter|drop))_policy\b",
+                       re.IGNORECASE)
 
 
 def _may_select_into(keywords: tuple[str, ...], text: str) -> bool:
