@@ -3140,7 +3140,7 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     SET MASKING POLICY p [USING (...)]`` | ``UNSET MASKING POLICY p`` (that policy only; a policy of several outputs,
     ``ON t (c1, c2)``, on each, bound to its inputs: the ``USING`` columns or the outputs; a SUPER path, ``ON t
     (c.a)``, is left as it is), ``CREATE RLS POLICY p [WITH (c type, ...) [[AS] a]] USING (e)`` as a row access
-    policy of those arguments (``a.`` left out; without WITH, of none) and ``DROP RLS POLICY [CASCADE]`` as ``DROP
+    policy of those arguments (its body as written, ``a.`` kept; without WITH, of none) and ``DROP RLS POLICY [CASCADE]`` as ``DROP
     ROW ACCESS POLICY``. (ATTACH and DETACH RLS POLICY take the policy's arguments from the catalog:
     :func:`.dispatch.rls_policy_attached`.) The roles and users a policy is attached to are left out: the log does
     not say which a session holds.
@@ -3158,7 +3158,7 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
      'b SET MASKING POLICY public.m2 USING (a, b)']
     >>> sql = "create rls policy p with (g varchar(10)) as c using (c.g = 'x')"
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
-    "CREATE ROW ACCESS POLICY public.p AS (g varchar(10)) RETURNS BOOLEAN -> g = 'x'"
+    "CREATE ROW ACCESS POLICY public.p AS (g varchar(10)) RETURNS BOOLEAN -> c.g = 'x'"
     """
     words = [word_of(token) for token in tokens]
     levels = depths(tokens)
@@ -3190,10 +3190,6 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
         arguments = bracketed(name_stop + 1) if words[name_stop:name_stop + 1] == ["WITH"] else ("", name_stop)
         if arguments is not None and (arguments[0].strip() or words[name_stop] != "WITH"):  # (not WITH ())
             predicate = body[0]
-            alias_at = arguments[1] + (arguments[1] < len(tokens) and words[arguments[1]] == "AS")
-            if kind[0] == "RLS" and alias_at < using:  # WITH (...) [AS] a: the table's rows named a in the predicate
-                alias = tokens[alias_at].text
-                predicate = re.sub(rf"(?<![\w.]){re.escape(alias)}\s*+\.\s*+", "", predicate)
             missing = " IF NOT EXISTS" if guard == 3 else ""
             if kind[0] == "MASKING" and arguments[0]:
                 # the first argument's type (DECIMAL(10, 2) too; a quoted name of spaces is one token)
