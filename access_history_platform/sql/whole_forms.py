@@ -704,18 +704,19 @@ def _replace_table(text: str, tokens: list[Token], dialect: str) -> exp.Create |
 
 def _foreign_table(text: str, tokens: list[Token], dialect: str) -> exp.Expression | None:
     """PostgreSQL's ``{CREATE | ALTER | DROP} FOREIGN TABLE`` (a table whose rows a foreign server holds), which
-    sqlglot cannot read: read as the same statement of a table, without CREATE's ``SERVER s [OPTIONS (...)]`` (where
-    the rows are: no part of the record) and an ALTER's column ``OPTIONS (...)``. None for another statement.
+    sqlglot cannot read: read as the same statement of a table, an external table's CREATE (its rows are outside the
+    database, as an external table's), without its ``SERVER s [OPTIONS (...)]`` (where the rows are: no part of the
+    record) and an ALTER's column ``OPTIONS (...)``. None for another statement.
 
     >>> sql = "create foreign table ft (id int options (column_name 'i'), name text) server s options (table_name 'x')"
     >>> _foreign_table(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres").sql("postgres")
-    'CREATE TABLE ft (id INT, name TEXT)'
+    'CREATE EXTERNAL TABLE ft (id INT, name TEXT)'
     """
     words = [word_of(t) for t in tokens]
     if len(words) < 4 or words[0] not in ("CREATE", "ALTER", "DROP") or words[1:3] != ["FOREIGN", "TABLE"]:
         return None
     depth = depths(tokens)
-    edits = [(1, 2, "")]
+    edits = [(1, 2, "EXTERNAL" if words[0] == "CREATE" else "")]
     for index in range(3, len(tokens)):
         if depth[index] == 0 and words[index] == "SERVER" and words[0] == "CREATE":
             edits.append((index, len(tokens), ""))
