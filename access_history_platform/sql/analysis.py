@@ -28,7 +28,7 @@ from sqlglot.errors import SqlglotError
 from ..catalog import CatalogObject, Column, unknown_object
 from ..errors import UnsupportedStatement
 from .clickhouse import GENERATED_COLUMNS
-from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, azure_blobs, column_method, server_file
+from .dialects import MINING_FUNCTIONS, SPARK_FAMILY, azure_blobs, column_method, server_file, without_credentials
 from .druid import appended, input_locations
 from .exasol import imported_rows
 from .names import keyword_name
@@ -1801,12 +1801,13 @@ class Analyzer:
         scope.add(named)
         return named
 
-    def _read_in_place(self, alias: str, *paths: str) -> Source:
+    def _read_in_place(self, alias: str, *paths: str, server: bool = True) -> Source:
         """Files read where they lie (a path, no table's name): each path a location (a file on the database server
-        as a file URI, :func:`.dialects.server_file`), rows of columns unknown."""
+        as a file URI, :func:`.dialects.server_file`, unless ``server`` is false: a path under a data source not
+        known here, as written), rows of columns unknown."""
         if self.reads is not None:
             for path in paths:
-                self.reads.location(server_file(self.naming.rules, path))
+                self.reads.location(server_file(self.naming.rules, path) if server else without_credentials(path))
         return Source(alias, columns=None, open_flow=EMPTY)
 
     def _read_whole(self, obj: CatalogObject, scope: Scope) -> None:
@@ -1913,6 +1914,8 @@ class Analyzer:
             and target.name.upper() == "OPENROWSET" and len(target.expressions) > 1 else None
         if isinstance(source, exp.Literal) and source.is_string:  # T-SQL's OPENROWSET(BULK 'path', DATA_SOURCE = 'ds')
             files = [self.binder.under_data_source(source.name, path) for path in files or ()]
+            # (under a data source not known here, a path as written: no file of the server's)
+            return self._read_in_place(alias, *files, server=self.binder.data_source_url(source.name) is not None)
         if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
             return self._read_in_place(alias, *files)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
@@ -4619,7 +4622,8 @@ def files_read(call: exp.Expression, naming: Naming) -> list[str] | None:
     if name.endswith("cluster"):  # ClickHouse's s3Cluster('cluster', 'url', ...): the cluster's name comes first
         arguments = arguments[1:]
     first = arguments[0] if arguments else None
-    strings = first.expressions if isinstance(first, exp.Array) else [first]
+    listed = isinstance(first, exp.Array) or (isinstance(first, exp.Anonymous) and first.name.upper() == "BULK")
+    strings = first.expressions if listed else [first]  # (a list; T-SQL's OPENROWSET(BULK ('a', 'b'), ...))
     if not strings or not all(isinstance(s, exp.Literal) and s.is_string for s in strings):
         shown = call.sql(dialect=naming.dialect)
         raise UnsupportedStatement(f"{shown if len(shown) <= 80 else shown[:77] + '...'}: the files read are "

@@ -815,6 +815,39 @@ def _mysql_runs(statement: str) -> str | None:
     return None
 
 
+def without_leading_comments(statement: str, dialect: str) -> str:
+    """``statement`` without the comments before its first word, which are no part of it (a rule that reads a
+    statement from its first word finds it so), a comment nested in one where the dialect nests them; MySQL's
+    executable ``/*! ... */`` and a hint's ``/*+ ... */`` are code, kept; a statement of comments alone as it is.
+
+    >>> without_leading_comments("-- Create a source\\n/* lake */ CREATE EXTERNAL DATA SOURCE s", "tsql")
+    'CREATE EXTERNAL DATA SOURCE s'
+    >>> without_leading_comments("/* a /* b */ SELECT */ p 1", "tsql"), without_leading_comments("/* a /* b */ x", "mysql")
+    ('p 1', 'x')
+    >>> without_leading_comments("/*!50001 CREATE VIEW v AS SELECT 1 */", "mysql"), without_leading_comments("-- a", "tsql")
+    ('/*!50001 CREATE VIEW v AS SELECT 1 */', '-- a')
+    """
+    nested = Dialect.get_or_raise(dialect).tokenizer_class.NESTED_COMMENTS
+    at, end = 0, len(statement)
+    while True:
+        while at < end and statement[at].isspace():
+            at += 1
+        if statement.startswith("--", at):
+            line_end = statement.find("\n", at)
+            at = end if line_end < 0 else line_end + 1
+        elif statement.startswith("/*", at) and statement[at + 2 : at + 3] not in ("!", "+"):
+            depth, at = 1, at + 2
+            while depth and at < end:
+                if statement.startswith("*/", at):
+                    depth, at = depth - 1, at + 2
+                elif nested and statement.startswith("/*", at):
+                    depth, at = depth + 1, at + 2
+                else:
+                    at += 1
+        else:
+            return statement[at:] if at < end else statement
+
+
 def _immediate(statement: str, dialect: str) -> list[str]:
     """The statements a statement stands for: those an ``EXECUTE IMMEDIATE`` of a literal runs (of a Scripting block,
     the SQL statements it holds: :mod:`.scripting`), and T-SQL's ``EXEC ('...')`` / ``sp_executesql N'...'``; the
@@ -828,6 +861,8 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     >>> _immediate("explain (analyze false) select 1", "postgres"), _immediate("explain select 1", "trino")
     (['explain (analyze false) select 1'], ['explain select 1'])
     """
+    if statement[:2] in ("--", "/*"):
+        statement = without_leading_comments(statement, dialect)
     if dialect in _ANALYZING and "explain" in statement[:200].lower():
         analyzed = _analyzed(statement, dialect)
         if analyzed is not None:

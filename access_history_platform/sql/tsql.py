@@ -59,8 +59,10 @@ _EXEC_VARIABLE = re.compile(r"\s*exec(?:ute)?\s*\(\s*@\w+\s*\)\s*+;?\s*+", re.IG
 _ASSIGNS = re.compile(r"\s*(?:declare|set)\s+@", re.IGNORECASE)
 
 
-#: Synapse's ``RENAME OBJECT [::] name TO new_name`` (its CTAS-and-swap pattern's last step).
-_RENAME_OBJECT = re.compile(r"\s*rename\s+object\s+(?:::\s*)?(?P<old>\S.*?)(?<!\s)\s++to\s++(?P<new>\S+?)\s*+;?\s*+",
+#: Synapse's ``RENAME OBJECT [::] name [COLUMN column] TO new_name`` (its CTAS-and-swap pattern's last step; a
+#: column's rename).
+_RENAME_OBJECT = re.compile(r"\s*rename\s+object(?:\s*+::|\s)\s*+(?P<old>\S.*?)(?<!\s)"
+                            r"(?:\s++column\s++(?P<column>\S+?))?\s++to\s++(?P<new>\S+?)\s*+;?\s*+",
                             re.IGNORECASE | re.DOTALL)
 
 
@@ -82,6 +84,32 @@ _BULK_INSERT = re.compile(r"\s*bulk\s+insert(?:\s+|(?=\[))(?P<table>[^\s;]+)\s+f
 #: Fabric Warehouse's ``CREATE TABLE t AS CLONE OF s [AT 'point in time']``.
 _CLONE_OF = re.compile(r"\s*create\s+table\s+(?P<table>\S+?)\s+as\s+clone\s+of\s+(?P<source>\S+?)"
                        r"(?:\s+at\s+'[^']*')?\s*+;?\s*+", re.IGNORECASE)
+
+
+#: A statement's last clause ``OPTION (...)`` (query hints; Synapse's ``LABEL = '...'``, Fabric's ``FOR TIMESTAMP AS
+#: OF '...'``), which sqlglot reads after a query but not after a ``COPY INTO``, nor Fabric's time travel.
+_OPTION_CLAUSE = re.compile(r"(?P<statement>.*\S)\s++option\s*+\((?P<options>(?:[^()']|'(?:[^']|'')*+')*+)\)\s*+;?\s*+",
+                            re.IGNORECASE | re.DOTALL)
+
+
+def _options_left_out(statement: str) -> str | None:
+    """Synapse's ``COPY INTO t FROM ... OPTION (LABEL = '...')`` (a label names the load in the pool's views) and
+    Fabric's ``... OPTION (FOR TIMESTAMP AS OF '...')`` (the tables as they were then: the same tables read) without
+    that last clause; None for another statement.
+
+    >>> _options_left_out("COPY INTO dbo.t FROM 'https://a/c' WITH (FILE_TYPE = 'CSV') OPTION (LABEL = 'load (1)')")
+    "COPY INTO dbo.t FROM 'https://a/c' WITH (FILE_TYPE = 'CSV')"
+    >>> _options_left_out("SELECT * FROM t OPTION (FOR TIMESTAMP AS OF '2024-05-02')"), _options_left_out("SELECT 1")
+    ('SELECT * FROM t', None)
+    """
+    if "option" not in statement[-400:].lower():
+        return None
+    found = _OPTION_CLAUSE.fullmatch(statement)
+    if found is None:
+        return None
+    copy = re.match(r"\s*copy\s+into\b", statement, re.IGNORECASE) is not None
+    travel = re.search(r"\bfor\s+timestamp\s+as\s+of\b", found["options"], re.IGNORECASE) is not None
+    return found["statement"] if copy or travel else None
 
 
 def _clone_of(statement: str) -> str | None:
@@ -134,8 +162,12 @@ def _renamed(statement: str) -> str | None:
 
     >>> _renamed("RENAME OBJECT dbo.Sales_new TO Sales"), _renamed("EXEC sp_rename 'dbo.t.old', 'new', 'COLUMN'")
     ('ALTER TABLE dbo.Sales_new RENAME TO Sales', 'ALTER TABLE dbo.t RENAME COLUMN old TO new')
+    >>> _renamed("RENAME OBJECT::dbo.Customer COLUMN FName TO FirstName")
+    'ALTER TABLE dbo.Customer RENAME COLUMN FName TO FirstName'
     """
     match = _RENAME_OBJECT.fullmatch(statement)
+    if match is not None and match["column"] is not None:
+        return f"ALTER TABLE {match['old']} RENAME COLUMN {match['column']} TO {match['new']}"
     if match is not None:
         return f"ALTER TABLE {match['old']} RENAME TO {match['new']}"
     match = _SP_RENAME.fullmatch(statement)
@@ -160,14 +192,16 @@ _INPUT_QUERY = re.compile(r"@input_data_1\s*=\s*N?'(?P<query>(?:[^']|'')*)'", re
 
 def _written_as(statement: str) -> str | None:
     """The one statement a T-SQL statement is, written as sqlglot reads it: a rename, a ``BULK INSERT``, a Fabric
-    clone (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`), session options set together (as the first of
+    clone, a statement of options sqlglot cannot read (:func:`_renamed`, :func:`_bulk_insert`, :func:`_clone_of`,
+    :func:`_options_left_out`), session options set together (as the first of
     them: none touches data), an external script without input rows (the call); None for another statement."""
     if statement.lstrip()[:3].upper() == "SET":
         options = _OPTIONS.fullmatch(statement)
         return f"SET {options['first']} {options['value']}" if options is not None else None
     if _EXTERNAL_SCRIPT.match(statement) and not _INPUT_QUERY.search(statement):
         return "EXEC sp_execute_external_script"  # a script of no input rows (its WITH RESULT SETS: its output's)
-    return _renamed(statement) or _bulk_insert(statement) or _clone_of(statement) or _transferred(statement)
+    return _renamed(statement) or _bulk_insert(statement) or _clone_of(statement) or _transferred(statement) \
+        or _options_left_out(statement)
 
 
 def _runs(statement: str) -> str | None:
@@ -194,8 +228,9 @@ def stands_for(statement: str) -> tuple[str, bool] | None:
     ('SET ANSI_NULLS ON', False)
     """
     head = statement.lstrip()[:4].upper()
-    if head not in ("EXEC", "RENA", "BULK", "CREA", "ALTE") and head[:3] != "SET":
-        return None
+    if head not in ("EXEC", "RENA", "BULK", "CREA", "ALTE", "COPY") and head[:3] != "SET":
+        left_out = _options_left_out(statement)  # (Fabric's OPTION (FOR TIMESTAMP AS OF ...) after a query)
+        return (left_out, False) if left_out is not None else None
     written = _written_as(statement)
     if written is not None:
         return written, False
