@@ -113,6 +113,19 @@ def target_columns(res: Resolution, target: CatalogObject | None, listed: list[e
             for name in names]
 
 
+def _literal_places(query: exp.Expression) -> frozenset[int]:
+    """The places of a query's output columns that are unaliased constants (``SELECT 1, 'a1', x``: 0 and 1), whose
+    names, in the dialects that name them (Spark's ``a1``), name no column of a table of unknown columns an insert
+    fills by position; none where a ``*`` makes the places unknown."""
+    while isinstance(query, (exp.SetOperation, exp.Subquery)):
+        query = query.this
+    items = query.expressions if isinstance(query, exp.Select) else []
+    if any(isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star))
+           for item in items):
+        return frozenset()
+    return frozenset(i for i, item in enumerate(items) if isinstance(item, (exp.Literal, exp.Null, exp.Boolean)))
+
+
 def _matched(naming: Naming, star: exp.Star, target: CatalogObject | None) -> list[str]:
     """The columns ``*`` names in an insert's list: every one of the target's an insert lists but those after
     EXCEPT (ClickHouse's ``INSERT INTO t (* EXCEPT (c))``, a column matcher in the list); none of a target whose
@@ -313,6 +326,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         res.write(target, list(result.columns))
         return
     names = target_columns(res, target, listed, result)
+    if target.columns_open and not listed and query is not None:  # (Spark names an unaliased 'a1' a1: no column)
+        names = [None if i in _literal_places(query) else name for i, name in enumerate(names)]
     fixed = _static_partition(res, table)
     if fixed:  # Spark's and Hive's PARTITION (p = v): p is written the value, the query fills the other columns
         names = [name for name in names if name is None or name.casefold() not in fixed]
