@@ -290,7 +290,13 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
         # #t is placed there by its name: Binder.qualified)
     own_parts = binder.qualified(parts)  # (the parts of a name holding a dot, which its name does not give back)
     name = ".".join(own_parts)
-    domain = "External table" if _has_property(tree, exp.ExternalProperty) else "Table"
+    # (Spark's and Databricks' table of a LOCATION or a path option is external, EXTERNAL written or not: "CREATE
+    # TABLE with LOCATION implies EXTERNAL", and Unity Catalog lists it so, as the catalog's export reads it)
+    external = _has_property(tree, exp.ExternalProperty) or (
+        binder.naming.dialect_name in ("spark", "databricks") and (_has_property(tree, exp.LocationProperty) or any(
+            isinstance(option, exp.Property) and option.name.lower() == "path" for prop in _properties(tree)
+            if isinstance(prop, exp.OptionsProperty) for option in prop.expressions)))
+    domain = "External table" if external else "Table"
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
