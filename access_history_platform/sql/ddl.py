@@ -1773,6 +1773,8 @@ def call(command: cmd.Call, binder: Binder, statement: Statement) -> RecordParts
     iceberg = _iceberg_procedure(command, binder, parts) or _trino_iceberg_procedure(command, binder, parts)
     if iceberg is not None:
         return iceberg
+    if _hudi_procedure(binder, parts):
+        return _hudi_call(command, binder, parts[0].casefold())
     if binder.naming.rules.catalog_sessions and len(parts) in (2, 3) and parts[-2].casefold() == "system" \
             and binder.lookup("Procedure", parts) is None:
         return None  # Iceberg's other procedures: a table's files, snapshots and metadata kept up, no row of it
@@ -1870,6 +1872,49 @@ def _iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]
         res.write(target, [])
         return res.parts()
     return rows_moved(binder, binder.relation(source), target).parts()
+
+
+#: Hudi's Spark procedures (``CALL name(table => 't', ...)``, named without a schema): those that change a table's
+#: rows, and those that show, keep up or repair its timeline, files and metadata (any name of these prefixes too).
+HUDI_WRITES = frozenset({"rollback_to_instant", "rollback_to_savepoint", "copy_to_table"})
+_HUDI_OTHERS = frozenset({"help", "commits_compare", "archive_commits", "export_instants", "create_savepoint",
+                          "delete_savepoint", "copy_to_temp_view", "create_metadata_table", "init_metadata_table",
+                          "delete_metadata_table", "sync_validate", "hive_sync", "hdfs_parquet_import", "upgrade_table",
+                          "downgrade_table", "delete_marker", "partition_bucket_index_manager"})
+_HUDI_PREFIXES = ("show_", "run_", "repair_", "stats_", "validate_")
+
+
+def _hudi_procedure(binder: Binder, parts: tuple[str, ...]) -> bool:
+    """Whether a CALL in Spark's dialects is of one of Hudi's procedures (a name of no schema the log and the catalog
+    hold no procedure of)."""
+    if not binder.naming.rules.catalog_sessions or len(parts) != 1:
+        return False
+    name = parts[0].casefold()
+    if name not in HUDI_WRITES and name not in _HUDI_OTHERS and not name.startswith(_HUDI_PREFIXES):
+        return False
+    return binder.lookup("Procedure", binder.qualified(parts)) is None
+
+
+def _hudi_call(command: cmd.Call, binder: Binder, name: str) -> RecordParts | None:
+    """Hudi's procedures are no object of the account: ``rollback_to_instant`` and ``rollback_to_savepoint`` write the
+    table they roll back (``table => 't'``, as Iceberg's ``rollback_to_snapshot`` does), ``copy_to_table`` moves the
+    rows of ``table`` into ``new_table``; the others (``show_commits``, ``run_compaction``, ``run_clean``, savepoints
+    ...: its timeline, files and metadata shown or kept up, as OPTIMIZE and VACUUM) record nothing."""
+    if name not in HUDI_WRITES:
+        return None
+    given = {named[1].casefold(): named[2].strip() for argument in command.arguments
+             if (named := _NAMED_ARGUMENT.fullmatch(argument)) is not None}
+    table = _table_argument(binder, given.get("table"), ())
+    if table is None:
+        raise UnsupportedStatement(f"CALL {name}: its table is not named by a string (table => 'db.t')")
+    if name != "copy_to_table":
+        res = Resolution(binder)
+        res.write(binder.relation(table), [])
+        return res.parts()
+    copied = _table_argument(binder, given.get("new_table"), ())
+    if copied is None:
+        raise UnsupportedStatement("CALL copy_to_table: its new table is not named by a string (new_table => 't')")
+    return rows_moved(binder, binder.relation(table), binder.relation(copied)).parts()
 
 
 def _trino_iceberg_procedure(command: cmd.Call, binder: Binder, parts: tuple[str, ...]) -> RecordParts | None:
