@@ -69,6 +69,7 @@ def data(handler: Callable[[Any, Resolution], None], *, stages: bool = False) ->
     def resolve(tree: exp.Expression, binder: Binder, statement: Statement) -> RecordParts:
         res = Resolution(binder, record_stages=stages)
         handler(tree, res)
+        dml.function_writes(res)  # (what the SQL functions it calls write: PostgreSQL's)
         return res.parts()
 
     resolve.__name__ = resolve.__qualname__ = handler.__name__

@@ -20,7 +20,7 @@ from ..catalog import CatalogObject, Column, stable_id
 from ..errors import StatementError, UnsupportedStatement
 from .analysis import (EMPTY, Analyzer, ColumnAtom, DirectReads, ObjectAtom, QueryResult, RowAtom, Scope, Source,
                        cte_order, files_read, names_files, values_column_names)
-from .binder import Binder, argument_names, signature_items
+from .binder import Binder, argument_names, is_sql_udf, signature_items
 from .clickhouse import copied_partition
 from .dialects import file_uri
 from .names import Naming
@@ -1811,3 +1811,53 @@ def _through(flow: frozenset, table: CatalogObject, inserted: dict[str, frozense
         out.add(atom)
     return frozenset(out)
 
+
+
+#: A statement that writes in a SQL function's body: ``INSERT``, ``UPDATE``, ``DELETE`` or ``MERGE`` at its start,
+#: after a ``;``, ``BEGIN ATOMIC`` or its string's opening quote.
+_BODY_WRITES = re.compile(r"(?:^|;|\batomic\b|\$\w*\$|')\s*+(?:with\b[^;]*?\)\s*+)?(?:insert|update|delete|merge)\b",
+                          re.IGNORECASE)
+#: How many times a statement's called functions are looked at for writes (a function's write calling another's).
+_FUNCTIONS_DEEP = 8
+
+
+def function_writes(res: Resolution) -> None:
+    """PostgreSQL's SQL functions whose body writes (``LANGUAGE sql``, ``BEGIN ATOMIC ... END`` or a string of
+    statements: ``INSERT INTO t ... RETURNING id``), called by the statement: the body's ``INSERT``, ``UPDATE``,
+    ``DELETE`` and ``MERGE`` run as part of it (PostgreSQL logs no line of their own: PostgREST's RPC, ``SELECT
+    f(...)``), so they are its writes, and what they read its reads, their names resolved as the function's body's
+    (its schema; its parameters no columns). A value its parameter gives has no source here."""
+    if res.binder.naming.dialect_name != "postgres":
+        return
+    done: set[int | None] = set()
+    for _ in range(_FUNCTIONS_DEEP):
+        called = [obj for obj in list(res.reads.objects) if obj.domain == "Function" and obj.id not in done
+                  and obj.body and is_sql_udf(obj) and _BODY_WRITES.search(obj.body)]
+        if not called:
+            return
+        for fn in called:
+            done.add(fn.id)
+            own = res.within(res.binder.for_object(fn))
+            own.binder.variables = frozenset(own.binder.naming.normalize(name)
+                                             for name in argument_names(fn.argument_signature))
+            for text in _body_statements(fn.body):
+                try:
+                    tree = parse_sql(text, own.binder.naming.dialect_name, what=f"the body of function {fn.name}")
+                except (SqlglotError, UnsupportedStatement):
+                    continue  # (a statement of the body this does not read: its writes are not recorded)
+                handler = _BODY_HANDLERS.get(type(tree))
+                if handler is not None:
+                    handler(tree, own)
+
+
+def _body_statements(body: str) -> list[str]:
+    """The statements of a SQL function's body: of ``BEGIN ATOMIC ... END``, or of its string."""
+    from .statements import split_statements
+
+    text = body.strip().strip("$").strip() if body.lstrip()[:1] == "$" else body.strip()
+    atomic = re.fullmatch(r"begin\s+atomic\b(?P<inner>.*?)\bend\s*;?", text, re.IGNORECASE | re.DOTALL)
+    return split_statements(atomic["inner"] if atomic is not None else text, "postgres")
+
+
+_BODY_HANDLERS: dict[type, Callable[[exp.Expression, Resolution], None]] = {
+    exp.Insert: resolve_insert, exp.Update: resolve_update, exp.Delete: resolve_delete, exp.Merge: resolve_merge}
