@@ -1190,17 +1190,23 @@ def _view_redefined(command: cmd.Alter, kind: Kind, binder: Binder, statement: S
     if kind.domain != "View" or len(command.actions) != 1 or not isinstance(command.actions[0], cmd.OtherChange):
         return None
     text = command.actions[0].text
+    listed = re.match(r"\((?P<columns>[^()]*)\)\s*(?=AS\b)", text, re.IGNORECASE)  # (MySQL's ALTER VIEW v (x, y) AS)
+    if listed is not None:
+        text = text[listed.end():]
     if not re.match(r"AS\b", text, re.IGNORECASE):
         return None
     try:
         query = parse_sql(text[2:], binder.naming.dialect, what="the view's new query")
+        columns = [exp.to_column(name.strip(), dialect=binder.naming.dialect).this
+                   for name in listed["columns"].split(",")] if listed is not None else []
     except SqlglotError:
         return None
     if not isinstance(query, exp.Query):
         return None
     ids = [part.copy() if isinstance(part, exp.Expression) else exp.to_identifier(str(part)) for part in command.name]
-    return create_view(exp.Create(this=_table_named(ids), kind="VIEW", expression=query, replace=True), binder,
-                       statement, altering=True)
+    table = _table_named(ids)
+    return create_view(exp.Create(this=exp.Schema(this=table, expressions=columns) if columns else table, kind="VIEW",
+                                  expression=query, replace=True), binder, statement, altering=True)
 
 
 def _table_named(parts: list, alias: exp.TableAlias | None = None, *, quoted: bool | None = None) -> exp.Table:

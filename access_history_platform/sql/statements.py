@@ -347,6 +347,8 @@ def split_request(text: str, dialect: str = "snowflake") -> list[str | tuple[str
         return [*split_request(text[:script.start()], dialect),
                 text[script.start():end.start() if end is not None else len(text)].strip(),
                 *(split_request(after, dialect) if after.strip() else [])]
+    if dialect == "mysql" and ("/*!" in text or "/*M!" in text):  # mysqldump's /*!50003 CREATE*/ ... /*!50003
+        text = executable_comments_opened(text)  # FUNCTION f() ... BEGIN ...; END */: the SQL they hold, split as such
     if dialect == "clickhouse" and "$" in text:  # a name holding a $, which sqlglot's lexer cannot take
         text = clickhouse.dollar_names_quoted(text)
     if ";" not in text and dialect not in tsql.UNTERMINATED:
@@ -863,6 +865,8 @@ def _immediate(statement: str, dialect: str) -> list[str]:
     """
     if statement[:2] in ("--", "/*"):
         statement = without_leading_comments(statement, dialect)
+        if dialect == "mysql" and statement[:3] in ("/*!", "/*M"):  # mysqldump's /*!50003 CREATE*/ /*!50020 DEFINER=
+            statement = executable_comments_opened(statement).strip()  # ...*/ /*!50003 FUNCTION ... */: the SQL it holds
     if dialect in _ANALYZING and "explain" in statement[:200].lower():
         analyzed = _analyzed(statement, dialect)
         if analyzed is not None:
