@@ -285,6 +285,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _value_rows_unwrapped(text, tokens, dialect)
     if mysql and "json_object" in lowered and "value" in lowered:
         text, tokens = _value_columns_quoted(text, tokens, dialect)
+    if mysql and " value for " in lowered:
+        text, tokens = _sequence_values_called(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "CREATE" and "function" in lowered and "in " in lowered:
         text, tokens = _parameter_modes_left_out(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
@@ -4053,6 +4055,27 @@ def _value_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tuple
             if word_of(tokens[at]) == "VALUE" and levels[at - index - 2] == 0 \
                     and tokens[at - 1].token_type == TokenType.COMMA:  # (a key's value follows a comma)
                 edits.append((tokens[at].start, tokens[at].end + 1, f"`{tokens[at].text}`"))
+    return edited(text, tokens, edits, dialect)
+
+
+def _sequence_values_called(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MariaDB's ``NEXT VALUE FOR s`` and ``PREVIOUS VALUE FOR s`` (a sequence's next and last value), which sqlglot
+    cannot read in MySQL's grammar, as the ``NEXTVAL(s)`` and ``LASTVAL(s)`` they are ("NEXTVAL(sequence_name)" is
+    the same, MariaDB's knowledge base).
+
+    >>> sql = "insert into t (id, v) values (next value for db.s1, 'a'), (previous value for s1, 'b')"
+    >>> _sequence_values_called(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    "insert into t (id, v) values (NEXTVAL(db.s1), 'a'), (LASTVAL(s1), 'b')"
+    """
+    edits = []
+    words = [word_of(token) for token in tokens]
+    for at in range(len(tokens) - 3):
+        if words[at] in ("NEXT", "PREVIOUS") and words[at + 1:at + 3] == ["VALUE", "FOR"]:
+            stop = name_end(tokens, at + 3)
+            if stop > at + 3:
+                called = "NEXTVAL" if words[at] == "NEXT" else "LASTVAL"
+                name = text[tokens[at + 3].start : tokens[stop - 1].end + 1]
+                edits.append((tokens[at].start, tokens[stop - 1].end + 1, f"{called}({name})"))
     return edited(text, tokens, edits, dialect)
 
 
