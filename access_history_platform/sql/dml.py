@@ -335,8 +335,12 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     res.write(target, [(name, EMPTY) for name in fixed.values() if target.columns_open or target.column(name)])
     if res.binder.naming.rules.insert_triggers and not copied_partition(tree):
         flows = [flow for _, flow in result.columns]
-        triggered_writes(res, target, {name.casefold(): flows[i] if i < len(flows) else result.rest
-                                       for i, name in enumerate(names) if name is not None})
+        inserted = {name.casefold(): flows[i] if i < len(flows) else result.rest
+                    for i, name in enumerate(names) if name is not None}
+        triggered_writes(res, target, inserted)
+        named = res.relation(table)  # a Distributed (or Buffer) table written through: its own views fire too
+        if named.parts != target.parts:
+            triggered_writes(res, named, inserted)
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
     if conflict is not None or returning is not None:
         alias = table.args.get("alias")
