@@ -1321,6 +1321,7 @@ def _versioned(handler: Handler) -> Handler:
                     binder.catalog.put(history, history.evolve(
                         parents=tuple(p for p in history.parents if p != table.name)))
         elif history is not None:
+            linked = history.name
             if history.known and table.known and table.name not in history.parents:
                 binder.catalog.put(history, history.evolve(parents=(*history.parents, table.name)))
             elif not history.known and table.known and table.columns is not None:
@@ -1333,6 +1334,12 @@ def _versioned(handler: Handler) -> Handler:
                 binder.catalog.put(None, CatalogObject(
                     domain="Table", name=name, id=object_id, parents=(table.name,),
                     columns=ddl.new_columns(object_id, names, like={c.name: c for c in table.columns})))
+                linked = name
+            ddl_entries = parts.object_modified_by_ddl if parts is not None and not isinstance(node, exp.Create) else []
+            for entry in ddl_entries:  # (an ALTER's SET (SYSTEM_VERSIONING = ON (HISTORY_TABLE = h)), as = OFF's is)
+                properties = entry.setdefault("properties", {})
+                properties.setdefault("SYSTEM_VERSIONING", ddl.value("ON"))
+                properties.setdefault("HISTORY_TABLE", ddl.value(linked))
         return parts
     return handle
 
