@@ -95,6 +95,9 @@ class CatalogCache:
     found: dict[CatalogObject, dict] = field(default_factory=dict)
     #: (context, name parts) -> whether the name is one of the views never recorded (:meth:`Binder.is_ignored`)
     ignored: dict[tuple, bool] = field(default_factory=dict)
+    #: the names (last part, case folded) of the catalog's SQL functions whose bodies write (PostgreSQL's:
+    #: :func:`.dml.function_writes`), found once per catalog version
+    writing_functions: frozenset[str] | None = None
 
     def check(self, catalog: Catalog) -> None:
         if catalog.serial != self.serial or max(len(self.relations), len(self.found), len(self.ignored),
@@ -106,6 +109,7 @@ class CatalogCache:
             self.view_locations.clear()
             self.serial = catalog.serial
         if catalog.version != self.version:
+            self.writing_functions = None
             self.udf_args.clear()
             self.udf_fields.clear()
             self.udf_bodies.clear()
@@ -819,8 +823,8 @@ class Binder:
         if not is_sql_udf(fn) or not fn.body:
             return None
         tree = self._parse_expression(fn.body, fn)
-        if tree is None:
-            return None
+        if tree is None or isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
+            return None  # (a body that writes: PostgreSQL's, run by the statement, :func:`.dml.function_writes`)
         tree = self._bind_table_arguments(tree, table_arguments(fn.argument_signature))
         query = tree if isinstance(tree, (exp.Select, exp.Union, exp.Subquery)) else exp.select(tree)
         binder = (Binder(self.catalog, self.naming, self.context, self.cache, self.user) if self._temporary(fn)

@@ -1827,31 +1827,59 @@ _FUNCTIONS_DEEP = 8
 
 def function_writes(res: Resolution) -> None:
     """PostgreSQL's SQL functions whose body writes (``LANGUAGE sql``, ``BEGIN ATOMIC ... END`` or a string of
-    statements: ``INSERT INTO t ... RETURNING id``), called by the statement: the body's ``INSERT``, ``UPDATE``,
-    ``DELETE`` and ``MERGE`` run as part of it (PostgreSQL logs no line of their own: PostgREST's RPC, ``SELECT
-    f(...)``), so they are its writes, and what they read its reads, their names resolved as the function's body's
-    (its schema; its parameters no columns). A value its parameter gives has no source here."""
+    statements: ``INSERT INTO t ... RETURNING id``), called by the statement, or by a SQL function or a view's query
+    it runs: the body's ``INSERT``, ``UPDATE``, ``DELETE`` and ``MERGE`` run as part of it (PostgreSQL logs no line of
+    their own: PostgREST's RPC, ``SELECT f(...)``), so they are its writes, and what they read its reads, their names
+    resolved as the function's body's (its schema; its parameters no columns). A value its parameter gives has no
+    source here."""
     if res.binder.naming.dialect_name != "postgres":
         return
-    done: set[int | None] = set()
+    cache = res.binder.cache
+    if cache.writing_functions is None:
+        cache.writing_functions = frozenset(obj.parts[-1].casefold() for obj in res.binder.catalog.objects()
+                                            if obj.domain == "Function" and obj.body and is_sql_udf(obj)
+                                            and _BODY_WRITES.search(obj.body))
+    writing = cache.writing_functions
+    if not writing:
+        return
+    seen: set[tuple[str, int | None]] = set()
+    pending = [obj for obj in res.reads.objects if obj.domain in ("Function", "View")
+               and any(name in (obj.body if obj.domain == "Function" else obj.definition or "").casefold()
+                       or name == obj.parts[-1].casefold() for name in writing)]
     for _ in range(_FUNCTIONS_DEEP):
-        called = [obj for obj in list(res.reads.objects) if obj.domain == "Function" and obj.id not in done
-                  and obj.body and is_sql_udf(obj) and _BODY_WRITES.search(obj.body)]
+        called: list[CatalogObject] = []
+        for obj in pending:
+            if (obj.domain, obj.id) in seen or not (obj.body if obj.domain == "Function" else obj.definition):
+                continue
+            seen.add((obj.domain, obj.id))
+            if obj.domain == "Function" and not is_sql_udf(obj):
+                continue
+            own = res.binder.for_object(obj)
+            texts = _body_statements(obj.body) if obj.domain == "Function" else [obj.definition]
+            trees = []
+            for text in texts:
+                try:
+                    trees.append(parse_sql(text, own.naming.dialect_name, what=f"the body of {obj.name}"))
+                except (SqlglotError, UnsupportedStatement):
+                    continue  # (a statement this does not read: its writes are not recorded)
+            for tree in trees:  # the SQL functions it calls in turn (a view's select list runs its calls too)
+                for node in tree.find_all(exp.Anonymous, exp.Func):
+                    found = own.udf_call(node)
+                    if found is not None and (found[0].domain, found[0].id) not in seen and is_sql_udf(found[0]) \
+                            and (found[0].parts[-1].casefold() in writing
+                                 or any(name in (found[0].body or "").casefold() for name in writing)):
+                        called.append(found[0])
+            if obj.domain == "Function" and _BODY_WRITES.search(obj.body):
+                within = res.within(own)
+                within.binder.variables = frozenset(own.naming.normalize(name)
+                                                    for name in argument_names(obj.argument_signature))
+                for tree in trees:
+                    handler = _BODY_HANDLERS.get(type(tree))
+                    if handler is not None:
+                        handler(tree, within)
         if not called:
             return
-        for fn in called:
-            done.add(fn.id)
-            own = res.within(res.binder.for_object(fn))
-            own.binder.variables = frozenset(own.binder.naming.normalize(name)
-                                             for name in argument_names(fn.argument_signature))
-            for text in _body_statements(fn.body):
-                try:
-                    tree = parse_sql(text, own.binder.naming.dialect_name, what=f"the body of function {fn.name}")
-                except (SqlglotError, UnsupportedStatement):
-                    continue  # (a statement of the body this does not read: its writes are not recorded)
-                handler = _BODY_HANDLERS.get(type(tree))
-                if handler is not None:
-                    handler(tree, own)
+        pending = called
 
 
 def _body_statements(body: str) -> list[str]:
