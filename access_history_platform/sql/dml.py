@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
@@ -1838,7 +1839,7 @@ def function_writes(res: Resolution) -> None:
     if cache.writing_functions is None:
         cache.writing_functions = frozenset(obj.parts[-1].casefold() for obj in res.binder.catalog.objects()
                                             if obj.domain == "Function" and obj.body and is_sql_udf(obj)
-                                            and _BODY_WRITES.search(obj.body))
+                                            and _body_writes(obj.body))
     writing = cache.writing_functions
     if not writing:
         return
@@ -1869,7 +1870,7 @@ def function_writes(res: Resolution) -> None:
                             and (found[0].parts[-1].casefold() in writing
                                  or any(name in (found[0].body or "").casefold() for name in writing)):
                         called.append(found[0])
-            if obj.domain == "Function" and _BODY_WRITES.search(obj.body):
+            if obj.domain == "Function" and _body_writes(obj.body):
                 within = res.within(own)
                 within.binder.variables = frozenset(own.naming.normalize(name)
                                                     for name in argument_names(obj.argument_signature))
@@ -1880,6 +1881,13 @@ def function_writes(res: Resolution) -> None:
         if not called:
             return
         pending = called
+
+
+@lru_cache(maxsize=4096)
+def _body_writes(body: str) -> bool:
+    """Whether a SQL function's body holds a statement that writes (remembered by its text: a catalog's functions are
+    looked at again whenever the catalog changes)."""
+    return _BODY_WRITES.search(body) is not None
 
 
 def _body_statements(body: str) -> list[str]:
