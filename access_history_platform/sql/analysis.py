@@ -906,6 +906,8 @@ class Analyzer:
         #: FROM items read as given rows, not their table's (by the node's id): a ClickHouse materialized view's first
         #: table, the rows an insert into it gives (:func:`.dml.triggered_writes`)
         self.substitutes: dict[int, Source] = {}
+        #: the user functions sqlglot reads as typed calls (:meth:`.Binder.typed_udf_names`; none: no look)
+        self._typed_udfs = binder.typed_udf_names()
 
     # ------------------------------------------------------------------ queries
     def query(self, node: exp.Expression, outer: Scope | None = None, ctes: dict | None = None,
@@ -3298,6 +3300,9 @@ class Analyzer:
     def collect(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """Add to ``acc`` the atoms the value of ``node`` is computed from."""
         kind = type(node)
+        if self._typed_udfs and isinstance(node, exp.Func) and node.sql_name() in self._typed_udfs \
+                and self._udf_call(node, scope, acc):
+            return  # (PostgreSQL's last_day(d) of a schema's function: sqlglot reads LAST_DAY, no built-in there)
         if kind in _ORDINARY:  # (most nodes: operators, calls, literals, identifiers: their children alone)
             self._collect_children(node, scope, acc)
             return

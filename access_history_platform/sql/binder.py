@@ -98,6 +98,10 @@ class CatalogCache:
     #: the names (last part, case folded) of the catalog's SQL functions whose bodies write (PostgreSQL's:
     #: :func:`.dml.function_writes`), found once per catalog version
     writing_functions: frozenset[str] | None = None
+    #: the upper-cased names of the catalog's user functions that sqlglot reads as one of its own typed calls
+    #: (PostgreSQL has no ``last_day``, ``add_months``: a schema's function of that name is the one called), found
+    #: once per catalog version (:meth:`Binder.typed_udf_names`)
+    typed_udfs: frozenset[str] | None = None
 
     def check(self, catalog: Catalog) -> None:
         if catalog.serial != self.serial or max(len(self.relations), len(self.found), len(self.ignored),
@@ -109,7 +113,7 @@ class CatalogCache:
             self.view_locations.clear()
             self.serial = catalog.serial
         if catalog.version != self.version:
-            self.writing_functions = None
+            self.writing_functions = self.typed_udfs = None
             self.udf_args.clear()
             self.udf_fields.clear()
             self.udf_bodies.clear()
@@ -684,9 +688,30 @@ class Binder:
                     return found
         return None
 
+    def typed_udf_names(self) -> frozenset[str]:
+        """The names of the catalog's user functions that sqlglot reads as its own typed calls (``LAST_DAY``), in
+        PostgreSQL, whose built-ins these are not: a call of one is the user function's (pagila's ``last_day(date)``);
+        none in another dialect."""
+        if self.naming.dialect_name != "postgres":
+            return frozenset()
+        cache = self.cache
+        if cache.typed_udfs is None:
+            from sqlglot.parser import Parser
+
+            typed = Parser.FUNCTIONS
+            cache.typed_udfs = frozenset(name for obj in self.catalog.objects() if obj.domain == "Function"
+                                         and (name := obj.parts[-1].upper()) in typed)
+        return cache.typed_udfs
+
     def _called(self, node: exp.Expression) -> tuple[tuple[str, ...], list[exp.Expression]] | None:
         """The name parts and arguments of a call of a function by name (``f(x)``, ``ds.f(x)``, BigQuery's
-        `` `p.ds.f`(x) ``), else None."""
+        `` `p.ds.f`(x) ``, a user function sqlglot reads as a typed call: :meth:`typed_udf_names`), else None."""
+        if isinstance(node, exp.Func) and not isinstance(node, exp.Anonymous) \
+                and node.sql_name() in self.typed_udf_names():
+            arguments = [argument for key in node.arg_types for value in [node.args.get(key)] if value is not None
+                         for argument in (value if isinstance(value, list) else [value])
+                         if isinstance(argument, exp.Expression)]
+            return (self.naming.object_name(node.sql_name()),), arguments
         if isinstance(node, exp.Dot):
             call = node.expression
             if not isinstance(call, exp.Anonymous):
