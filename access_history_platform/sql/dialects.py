@@ -483,7 +483,8 @@ RULES: dict[str, DialectRules] = {
                                copy_by_name=True),
     "spark": DialectRules(**_SPARK, rename_in_place=True, path_names=True),
     "spark2": DialectRules(**_SPARK),
-    "hive": DialectRules(**(_SPARK | {"cast_names": False}), positional_names=True),
+    # (Hive resolves a WITH's names in a map of all its CTEs: one may read a CTE written after it, cte_1.q's "chaining")
+    "hive": DialectRules(**(_SPARK | {"cast_names": False}), positional_names=True, forward_ctes=True),
     # (Trino's RENAME TO of one part keeps the catalog and schema: trino#11281, views since trino#29911)
     "trino": DialectRules(use_schema=True, session_view_names=True, pseudo_columns=_TRINO_HIDDEN,
                           system_catalog="system", values_columns=("_col", 0), row_values=True,

@@ -272,7 +272,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         if not (isinstance(tree.this.this, exp.Literal) and tree.this.this.is_string) or tree.expression is None:
             raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY: expected a path (a string) and a query")
         res.query(tree.expression)
-        res.write_location(tree.this.this.name)
+        path = tree.this.this.name  # (LOCAL DIRECTORY: the client's files, as LOAD DATA LOCAL's: a file URI)
+        res.write_location(file_uri(path) if tree.this.args.get("local") else path)
         return
     files = files_read(tree.this, res.binder.naming) if tree.args.get("is_function") else None
     if files is not None and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION s3('url', ...) query

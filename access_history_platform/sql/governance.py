@@ -1363,13 +1363,14 @@ _TABLE_PROCEDURE = re.compile(r"EXECUTE\s+(\w+)", re.IGNORECASE)
 #: TABLE Partition Operations): ``TRUNCATE [SUB]PARTITION {p, ... | ALL}`` "deletes all rows from one or more
 #: partitions", as TRUNCATE TABLE does; ``EXCHANGE [SUB]PARTITION {p | FOR (v)} WITH TABLE nt [{WITH | WITHOUT}
 #: VALIDATION] [{INCLUDING | EXCLUDING} INDEXES] [UPDATE [GLOBAL] INDEXES]`` swaps p's rows with nt's.
-_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+(?:SUB)?PARTITION\b|EXCHANGE\s+(?:SUB)?PARTITION\s+"
-                             r"(?:FOR\s*\([^()]*\)|\S+)\s+WITH\s+TABLE\s+(?P<table>[^\s;]+?)"
+_PARTITION_ROWS = re.compile(r"\s*(?:TRUNCATE\s+(?:SUB)?PARTITION\b|EXCHANGE\s+(?:SUB)?PARTITION\s*+"
+                             r"(?:FOR\s*\([^()]*\)|\([^()]*\)|\S+)\s+WITH\s+TABLE\s+(?P<table>[^\s;]+?)"
                              r"(?:\s+(?:(?:WITH|WITHOUT)\s+VALIDATION|(?:INCLUDING|EXCLUDING)\s+INDEXES"
                              r"|UPDATE\s+(?:GLOBAL\s+)?INDEXES))*\s*$)",
                              re.IGNORECASE | re.DOTALL)
-#: The dialects of :data:`_PARTITION_ROWS`.
-_PARTITION_ROW_DIALECTS = frozenset({"mysql", "oracle"})
+#: The dialects of :data:`_PARTITION_ROWS` (Hive's ``EXCHANGE PARTITION (p = v, ...) WITH TABLE src`` too: "move the
+#: data in a partition from a table to another table", src's partition to this table, not a swap).
+_PARTITION_ROW_DIALECTS = frozenset({"mysql", "oracle", "hive"})
 
 
 def _partition_rows(command: cmd.Alter, binder: Binder, target: CatalogObject) -> RecordParts | None:
@@ -1392,6 +1393,10 @@ def _partition_rows(command: cmd.Alter, binder: Binder, target: CatalogObject) -
         return None
     name, found = locate(binder, KINDS["TABLE"], tuple(named.parts))
     other = found if found is not None else unknown_object(name, "Table")
+    if binder.naming.dialect_name == "hive":  # (the partition's rows leave the other table for this one)
+        moved = rows_moved(binder, other, target)
+        moved.write(other, [])
+        return moved.parts()
     return rows_moved(binder, target, other, res=rows_moved(binder, other, target)).parts()
 
 

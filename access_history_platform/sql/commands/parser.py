@@ -1185,7 +1185,14 @@ class _Parser:
             while self.accept(","):
                 columns.append(self.replacing_column())
             self.expect(")", what="')' closing the columns")
+            self.partitions_too()
             return [ReplaceColumns(tuple(columns))]
+
+    def partitions_too(self) -> None:
+        """Hive's ``CASCADE | RESTRICT`` after a table's columns are added or replaced (whether its partitions'
+        metadata changes too, "RESTRICT is the default"): the table's columns are the same either way."""
+        if self.dialect in ("hive", "spark", "spark2", "databricks"):
+            _ = self.accept("CASCADE") or self.accept("RESTRICT")
 
     def replacing_column(self) -> ColumnDefinition:
         added = self.add_column(False)
@@ -1253,6 +1260,7 @@ class _Parser:
                 while self.accept(","):
                     actions.append(self.add_column(False))
                 self.expect(")", what="')' closing the columns")
+                self.partitions_too()
                 return actions
         if self.at_not_a_column() or self.at_external_table_part():
             return [self.other_change(first)]
