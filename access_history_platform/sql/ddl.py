@@ -312,7 +312,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
                     if clone is not None or like is not None else ())
     if source_parts and names_files(source_parts):  # a clone of a path table (Delta's CLONE delta.`/path`)
         res.read_location(((clone or like).this if clone else like).this.name)
-        # its columns unknown here
+        # its columns unknown here; a copy all the same, of a location (no object's domain, id or name)
+        properties.update(_creation_source(None, "CLONE" if clone is not None else "LIKE"))
         obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=None)
         writes = []
     elif clone is not None or like is not None:
@@ -685,7 +686,11 @@ def _like_source(tree: exp.Create) -> exp.Table | None:
     return None
 
 
-def _creation_source(source: CatalogObject, how: str) -> dict[str, Any]:
+def _creation_source(source: CatalogObject | None, how: str) -> dict[str, Any]:
+    """The properties of a table made as a copy of ``source`` (``how``: ``CLONE``, ``LIKE``); of files (a path table's:
+    no object), the kind of copy alone."""
+    if source is None:
+        return {"creationSourceType": value(how)}
     return {
         "creationSourceType": value(how),
         "creationSourceDomain": value(source.domain),
