@@ -325,8 +325,8 @@ class Source:
 
     def _find_column(self, name: str) -> tuple[str, frozenset] | None:
         obj = self.obj
-        if obj.columns is None:
-            return name, frozenset((ColumnAtom(obj, name),))
+        if obj.columns is None:  # (a stage file's or a stream's METADATA$ACTION: no column of the object's)
+            return (name, EMPTY) if name[:9].upper() == "METADATA$" else (name, frozenset((ColumnAtom(obj, name),)))
         column = obj.column(name)
         if column is None:  # an uncatalogued table known by some of its columns: any other name is one of its own
             return (name, frozenset((ColumnAtom(obj, name),))) if obj.columns_open else None
@@ -3897,6 +3897,8 @@ class Analyzer:
         if self.reads is None:
             return
         if source.is_object:
+            if source.obj.columns is None and name[:9].upper() == "METADATA$":
+                return  # (a stream's change column, a stage file's name: no column of the object's, read or not)
             column = source.obj.column(name) if source.obj.columns else None
             # (a column computed when read is a read of the columns it is computed from, as ClickHouse logs it)
             computed = column is not None and column.computed_from
