@@ -308,7 +308,7 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = edited(text, tokens, [(tokens[end - 1].end + 1, len(text), "")], dialect)
     if mysql and word_of(tokens[0]) in ("CREATE", "ALTER") and (
             "online" in lowered or "ignore" in lowered or "versioning" in lowered or "checksum" in lowered
-            or "exists" in lowered):
+            or "exists" in lowered or " row start" in lowered or " row end" in lowered):
         text, tokens = _mariadb_table_options_left_out(text, tokens, dialect)
     if mysql and "values" in lowered and word_of(tokens[0]) not in ("INSERT", "REPLACE"):
         text, tokens = _value_lists_bracketed(text, tokens, dialect)
@@ -2589,20 +2589,49 @@ def _ends_item(tokens: list[Token], at: int, levels: list[int]) -> bool:
 
 
 def _mariadb_table_options_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """MariaDB's words of a CREATE or ALTER TABLE that sqlglot cannot read and that change no table's columns, left
-    out: ``ALTER ONLINE | IGNORE TABLE`` (how the table is altered, and its duplicate rows dropped), ``WITH[OUT] SYSTEM
-    VERSIONING`` (the table's or a column's history kept), ``CHECKSUM = n`` (a live checksum kept), and ``IF EXISTS``
-    after ``CHANGE [COLUMN]``, ``MODIFY [COLUMN]`` or ``DROP [COLUMN]`` (a column that is not there is no error).
+    """MariaDB's words of a CREATE or ALTER TABLE that sqlglot cannot read, left out or written as what they are:
+    ``ALTER ONLINE | IGNORE TABLE`` (how the table is altered, and its duplicate rows dropped), ``WITHOUT SYSTEM
+    VERSIONING`` (a column's history not kept), ``CHECKSUM = n`` (a live checksum kept), and ``IF EXISTS`` after
+    ``CHANGE [COLUMN]``, ``MODIFY [COLUMN]`` or ``DROP [COLUMN]`` (a column that is not there is no error), left out; a
+    system-versioned table's period columns: a CREATE's ``WITH SYSTEM VERSIONING`` and an ALTER's ``ADD SYSTEM
+    VERSIONING`` add its invisible ``row_start`` and ``row_end`` ("MariaDB will automatically add the hidden columns")
+    unless the statement names its own (``AS ROW START``, read as ``GENERATED ALWAYS AS ROW START``; ``ADD PERIOD FOR
+    SYSTEM_TIME (s, e)`` left out), and ``DROP SYSTEM VERSIONING`` drops them.
 
     >>> sql = "alter online ignore table t change column if exists b c int"
     >>> _mariadb_table_options_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
     'alter table t change column b c int'
     >>> sql = "create table t (checksum int, b int without system versioning) checksum = 1 with system versioning"
     >>> _mariadb_table_options_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
-    'create table t (checksum int, b int)'
+    'create table t (checksum int, b int, row_start TIMESTAMP(6) INVISIBLE, row_end TIMESTAMP(6) INVISIBLE)'
+    >>> sql = "alter table t add system versioning"
+    >>> _mariadb_table_options_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'alter table t ADD COLUMN row_start TIMESTAMP(6) INVISIBLE, ADD COLUMN row_end TIMESTAMP(6) INVISIBLE'
+    >>> sql = "create table t (x int, s timestamp(6) as row start, e timestamp(6) as row end, period for system_time (s, e))"
+    >>> _mariadb_table_options_left_out(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'create table t (x int, s timestamp(6) GENERATED ALWAYS AS ROW START, e timestamp(6) GENERATED ALWAYS AS ROW END, \
+period for system_time (s, e))'
     """
     words, levels = [word_of(token) for token in tokens], depths(tokens)
     edits: list[tuple[int, int, str]] = []
+    own_periods = any(words[at:at + 3] in (["AS", "ROW", "START"], ["AS", "ROW", "END"], ["PERIOD", "FOR", "SYSTEM_TIME"])
+                      for at in range(len(words)))
+    hidden = "row_start TIMESTAMP(6) INVISIBLE, {}row_end TIMESTAMP(6) INVISIBLE"
+    for at in range(1, len(words) - 2):
+        if words[at:at + 3] in (["AS", "ROW", "START"], ["AS", "ROW", "END"]) and words[at - 2:at] != ["GENERATED",
+                                                                                                        "ALWAYS"]:
+            edits.append((tokens[at].start, tokens[at + 2].end + 1, f"GENERATED ALWAYS AS ROW {words[at + 2]}"))
+        elif words[0] == "ALTER" and words[at:at + 3] == ["ADD", "SYSTEM", "VERSIONING"]:
+            start = tokens[at - 1].start if own_periods and tokens[at - 1].token_type == TokenType.COMMA else \
+                tokens[at].start  # (an item left out takes its comma with it)
+            edits.append((start, tokens[at + 2].end + 1,
+                          "" if own_periods else "ADD COLUMN " + hidden.format("ADD COLUMN ")))
+        elif words[0] == "ALTER" and words[at:at + 3] == ["DROP", "SYSTEM", "VERSIONING"]:
+            edits.append((tokens[at].start, tokens[at + 2].end + 1, "DROP COLUMN row_start, DROP COLUMN row_end"))
+        elif words[0] == "ALTER" and words[at:at + 4] == ["ADD", "PERIOD", "FOR", "SYSTEM_TIME"] \
+                and at + 4 < len(tokens) and tokens[at + 4].token_type == TokenType.L_PAREN:
+            start = tokens[at - 1].start if tokens[at - 1].token_type == TokenType.COMMA else tokens[at].start
+            edits.append((start, tokens[group_end(tokens, at + 4) - 1].end + 1, ""))
     if words[0] == "ALTER":
         at = 1
         while at < len(words) and words[at] in ("ONLINE", "IGNORE"):
@@ -2612,6 +2641,11 @@ def _mariadb_table_options_left_out(text: str, tokens: list[Token], dialect: str
     for at, word in enumerate(words):
         if word in ("WITH", "WITHOUT") and words[at + 1:at + 3] == ["SYSTEM", "VERSIONING"]:
             edits.append((tokens[at - 1].end + 1, tokens[at + 2].end + 1, ""))
+            columns = next((i for i in range(1, at) if levels[i] == 0 and tokens[i].token_type == TokenType.L_PAREN),
+                           None) if word == "WITH" and words[0] == "CREATE" and levels[at] == 0 else None
+            if columns is not None and not own_periods:  # (the hidden columns, after the listed ones)
+                closing = group_end(tokens, columns) - 1
+                edits.append((tokens[closing].start, tokens[closing].start, ", " + hidden.format("")))
         elif word == "CHECKSUM" and at + 1 < len(tokens) and words[0] == "CREATE" and levels[at] == 0:
             end = at + 2 if tokens[at + 1].token_type == TokenType.EQ else at + 1
             if end < len(tokens):
