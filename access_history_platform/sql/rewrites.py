@@ -3324,9 +3324,14 @@ def _bracketed_values_opened(text: str, tokens: list[Token], dialect: str) -> tu
     >>> sql = "insert into u (values (1, 2), (3, 4))"
     >>> _bracketed_values_opened(sql, tokens_of(sql, "postgres"), "postgres")[0]
     'insert into u  values (1, 2), (3, 4)'
+    >>> sql = "insert into t values (1, 2) on duplicate key update b = if(values(b) > t.b, 1, 2)"
+    >>> _bracketed_values_opened(sql, tokens_of(sql, "mysql"), "mysql")[0] == sql
+    True
     """
     levels = depths(tokens)
     for index in range(1, len(tokens) - 1):
+        if levels[index] == 0 and word_of(tokens[index]) in ("VALUES", "SELECT", "ON", "SET", "DEFAULT", "RETURNING"):
+            break  # (the query begins: a bracket after it is no bracketed VALUES list, MySQL's IF(VALUES(b) > ...))
         if levels[index] == 0 and tokens[index].token_type == TokenType.L_PAREN \
                 and word_of(tokens[index + 1]) == "VALUES" and tokens[index - 1].token_type != TokenType.ALIAS:
             # (not a CTE's: INSERT INTO t WITH s(x) AS (VALUES (2)) SELECT x FROM s)
