@@ -295,7 +295,9 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     external = _has_property(tree, exp.ExternalProperty) or (
         binder.naming.dialect_name in ("spark", "databricks") and (_has_property(tree, exp.LocationProperty) or any(
             isinstance(option, exp.Property) and option.name.lower() == "path" for prop in _properties(tree)
-            if isinstance(prop, exp.OptionsProperty) for option in prop.expressions)))
+            if isinstance(prop, exp.OptionsProperty) for option in prop.expressions))) or (
+        # (Oracle's ORGANIZATION EXTERNAL: "read-only tables whose data is stored outside the database")
+        binder.naming.dialect_name == "oracle" and _ORGANIZATION_EXTERNAL.search(statement.text) is not None)
     domain = "External table" if external else "Table"
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
@@ -684,6 +686,10 @@ def _like_source(tree: exp.Create) -> exp.Table | None:
     if len(listed) == 1 and isinstance(listed[0], exp.LikeProperty):
         return listed[0].this
     return None
+
+
+#: Oracle's external table, ``CREATE TABLE t (...) ORGANIZATION EXTERNAL (TYPE ORACLE_LOADER ...)``.
+_ORGANIZATION_EXTERNAL = re.compile(r"\borganization\s+external\b", re.IGNORECASE)
 
 
 def _creation_source(source: CatalogObject | None, how: str) -> dict[str, Any]:
