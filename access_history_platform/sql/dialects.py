@@ -382,7 +382,9 @@ _ORACLE_DICTIONARY_VIEWS = frozenset({
     "dictionary", "dict", "dict_columns", "tab", "tabs", "cols", "cat", "clu", "ind", "obj", "seq", "syn",
     "publicsyn", "tabquotas", "sysfiles", "database_properties", "global_name", "nls_database_parameters",
     "nls_instance_parameters", "nls_session_parameters", "product_component_version", "role_role_privs",
-    "role_sys_privs", "role_tab_privs", "session_privs", "session_roles", "table_privileges", "column_privileges",
+    "role_sys_privs", "role_tab_privs", "session_privs", "session_roles", "session_schema_privs", "table_privileges",
+    "column_privileges", "unified_audit_trail", "unified_audit_policies", "audit_unified_policies",
+    "audit_unified_enabled_policies",
     "resource_cost", "ctx_parameters", "ctx_preferences", "ctx_classes", "ctx_objects", "ctx_object_attributes",
     "ctx_stoplists", "ctx_sections", "ctx_section_groups", "ctx_thesauri", "ctx_index_sets"})
 #: Oracle's XMLType methods (``XMLAGG(...).EXTRACT('//text()')``, ``t.doc.getClobVal()``: "XMLType Methods").
