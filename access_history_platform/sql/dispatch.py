@@ -274,6 +274,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
         "SYSTEM",  # ClickHouse's SYSTEM FLUSH LOGS, STOP MERGES, SYNC REPLICA ...: the server's work, no data
         "CHECK",  # MySQL's and ClickHouse's CHECK TABLE t: the table's files checked for damage, no data returned
         "EXISTS",  # ClickHouse's EXISTS [TABLE] t: whether the object exists (as SHOW TABLES)
+        "AUDIT", "NOAUDIT",  # Oracle's auditing switched on or off (AUDIT POLICY p): the audit trail's, no data
     ), no_record),
 }
 
@@ -290,7 +291,7 @@ FORMS: dict[type | str | tuple[type, str], Handler] = {
 #: it records it as read, and its CREATE and DROP change the catalog, below).
 NO_DATA_OBJECTS = (
     "ACCOUNT", "AGENT", "AGGREGATION POLICY", "ALERT", "API INTEGRATION", "APPLICATION", "APPLICATION PACKAGE",
-    "APPLICATION ROLE", "AUTHENTICATION POLICY",
+    "APPLICATION ROLE", "AUDIT POLICY", "AUTHENTICATION POLICY",
     "CATALOG INTEGRATION", "COMPUTE POOL", "CONNECTION", "CORTEX SEARCH SERVICE", "DATABASE ROLE", "DBT PROJECT",
     "DCM PROJECT", "EXTERNAL ACCESS INTEGRATION", "EXTERNAL VOLUME", "FAILOVER GROUP", "FILE FORMAT",
     "GIT REPOSITORY", "IMAGE REPOSITORY", "INTEGRATION", "JOIN POLICY", "LISTING", "MANAGED ACCOUNT", "MCP SERVER",
@@ -1625,7 +1626,8 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                 "REORG", "GENERATE", "CONVERT", "SAVEPOINT", "RELEASE", "MOVE", "CLOSE", "CLEAR",
                                                 "CANCEL", "UNLOCK", "FLUSH", "SYSTEM", "CHECK", "EXISTS", "KILL",
                                                 "RECONFIGURE", "PURGE", "XA", "HELP", "SHUTDOWN", "RESTART", "REVERT",
-                                                "RECOVER", "WAIT", *_SESSION_VERBS, *_MESSAGE_VERBS))
+                                                "RECOVER", "WAIT", "AUDIT", "NOAUDIT", *_SESSION_VERBS,
+                                                *_MESSAGE_VERBS))
                      ) | frozenset(CATALOG_ONLY) | {"ATTACH RLS POLICY", "DETACH RLS POLICY", *BIGQUERY_POLICY_FORMS,
                                                     "CREATE POLICY", "DROP POLICY", "ALTER POLICY", "DO", "HANDLER",
                                                     "ATTACH", "CREATE ROW POLICY", "DROP ROW POLICY",

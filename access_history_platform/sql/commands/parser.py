@@ -1151,8 +1151,10 @@ class _Parser:
     def rename(self) -> list[Action]:
         first = self.pos
         self.advance()
-        if self.at("CONSTRAINT") or (self.at("INDEX") or self.at("KEY")) and not self.at("TO", ahead=1):
-            # (MySQL's RENAME {INDEX | KEY} a TO b; PostgreSQL's RENAME index TO x renames a column named index)
+        if self.at("CONSTRAINT") or (self.at("INDEX") or self.at("KEY") or self.at("PARTITION")
+                                     or self.at("SUBPARTITION")) and not self.at("TO", ahead=1):
+            # (MySQL's RENAME {INDEX | KEY} a TO b; Oracle's RENAME [SUB]PARTITION p TO q, a partition's name alone;
+            # PostgreSQL's RENAME index TO x renames a column named index)
             return [self.other_change(first)]
         if self.accept("COLUMN"):
             with self.rule("RENAME COLUMN"):
