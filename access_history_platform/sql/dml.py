@@ -799,13 +799,8 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
         return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
                           returning=_returned_through(tree, shown, view, name))
     if isinstance(tree, exp.Delete):
-        returning, given = _returned_through(tree, shown, view, name), tree.args.get("returning")
-        if given is not None and not isinstance(given.args.get("into"), exp.Expression):
-            # (the deleted rows it gives the client: the view's rows, read through the view as a query of them is)
-            res.query(through(exp.Star()).select(*(e.copy() for e in given.expressions), append=False))
-            returning = None
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=_copied(tree, "with_"), returning=returning)
+                          with_=_copied(tree, "with_"), returning=_returned_through(tree, shown, view, name))
     insert = tree.copy()
     insert.set("returning", _returned_through(tree, shown, view, name))
     conflict = insert.args.get("conflict")
