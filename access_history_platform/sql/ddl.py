@@ -1317,6 +1317,8 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     domain = (tree.args.get("kind") or "").capitalize()
     domain = "Procedure" if domain == "Proc" else domain
     table, _ = _target(tree, binder)
+    if isinstance(table, exp.StoredProcedure) and isinstance(table.this, exp.Table):
+        table = table.this  # (T-SQL's CREATE PROCEDURE s.p AS ..., of no parameters)
     if isinstance(table, exp.UserDefinedFunction):
         parts = binder.naming.dotted(table.this)
     else:
@@ -1629,8 +1631,8 @@ def routine_signature(sql: str, binder: Binder) -> tuple[str, str | None]:
 
 def _tsql_parameters(sql: str, tokens: list, binder: Binder) -> str | None:
     """A T-SQL procedure's parameters written without brackets (``CREATE PROCEDURE p @a int, @b nvarchar(50) = NULL
-    OUTPUT [WITH ...] AS ...``, the usual form) as a signature; None when its name is followed by no parameter (a
-    bracketed list, or none)."""
+    OUTPUT [WITH ...] AS ...``, the usual form) as a signature, ``()`` of a procedure of none (``CREATE PROCEDURE p
+    AS ...``); None when its name is followed by a bracketed list."""
     from sqlglot.tokens import TokenType
 
     kind = next((i for i, t in enumerate(tokens[:6]) if t.text.upper() in ("PROC", "PROCEDURE")), None)
@@ -1639,7 +1641,9 @@ def _tsql_parameters(sql: str, tokens: list, binder: Binder) -> str | None:
     first = kind + 1
     while first < len(tokens) and tokens[first].token_type in (TokenType.VAR, TokenType.DOT, TokenType.IDENTIFIER):
         first += 1
-    if first >= len(tokens) or tokens[first].token_type != TokenType.PARAMETER:
+    if first >= len(tokens) or tokens[first].text.upper() in ("AS", "WITH", "FOR", ";"):
+        return "()"  # (no parameter: CREATE PROCEDURE p AS ..., the body's brackets none of its)
+    if tokens[first].token_type != TokenType.PARAMETER:
         return None
     arguments, depth, start = [], 0, tokens[first].start
     for i in range(first, len(tokens)):
