@@ -46,7 +46,7 @@ from . import ddl, dml, exasol, governance, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
 from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, PACKAGE, Binder, argument_names
 from .dialects import SPARK_FAMILY, without_credentials
-from .resolution import NOT_RECORDED, RecordParts, Resolution
+from .resolution import NOT_RECORDED, RecordParts, Resolution, not_recorded
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
 from .statements import DIALECT_NO_DATA_FORMS, MYSQL_ADMIN_FORMS, Parsed, Unparsed, parse_statement, plpgsql
@@ -191,8 +191,27 @@ def _values_read(values: list[exp.Expression | None], binder: Binder, statement:
     return _query(exp.select(*(value.copy() for value in values)), binder, statement)
 
 
+def _condition_alone(tree: exp.IfBlock | exp.WhileBlock, binder: Binder, statement: Statement) -> RecordParts | None:
+    """T-SQL's ``IF cond`` or ``WHILE cond`` logged alone (Extended Events' ``sql_statement_completed`` logs a
+    procedure's condition as a statement of its own, its branches' statements apart): what the condition reads, as
+    ``SELECT CASE WHEN cond THEN 1 END`` reads it (``IF EXISTS (SELECT 1 FROM t)`` reads t); no record for one that
+    queries nothing (``IF @d IS NULL``). With statements in its body (which the split reads as statements of their
+    own before it gets here) it is set aside."""
+    body = tree.args.get("true") if isinstance(tree, exp.IfBlock) else tree.args.get("body")
+    statements = [node for node in (body.expressions if isinstance(body, exp.Block) else [body]) if node is not None]
+    otherwise = tree.args.get("false") if isinstance(tree, exp.IfBlock) else None
+    if statements or isinstance(otherwise, exp.Expression):
+        raise UnsupportedStatement(f"{'IF' if isinstance(tree, exp.IfBlock) else 'WHILE'} with its statements: "
+                                   "expected them split into statements of their own")
+    read = _values_read([exp.Case(ifs=[exp.If(this=tree.this.copy(), true=exp.Literal.number(1))])], binder,
+                        statement)
+    return read if read is not None else not_recorded("IF" if isinstance(tree, exp.IfBlock) else "WHILE")
+
+
 FORMS: dict[type | str | tuple[type, str], Handler] = {
     # queries and DML (sqlglot)
+    exp.IfBlock: _condition_alone,
+    exp.WhileBlock: _condition_alone,
     exp.Select: _select,
     exp.Union: _select,
     exp.Pivot: _select,  # (DuckDB's PIVOT t ON c USING ... statement: a query)
