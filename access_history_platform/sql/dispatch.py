@@ -1682,6 +1682,13 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
     handler = FORMS.get(form_key(node))
     if handler is None:
         raise UnsupportedStatement(f"unsupported statement: {_unsupported(node, binder, statement)}")
+    if binder.naming.dialect_name in SPARK_FAMILY and "${" in statement.text and isinstance(node, exp.Expression) \
+            and (substituted := next((found for found in node.find_all(exp.Parameter)
+                                      if found.find_ancestor(exp.Table) is None), None)) is not None:
+        # Spark's ${var} is text put in before the statement is parsed (a column list, a condition, a name): what it
+        # stands for is not in the log (as a notebook's widget, a name's is set aside: names.Naming.table_parts)
+        raise UnsupportedStatement(f"${{{substituted.name}}}: the statement's text holds a variable substituted "
+                                   "before it runs, whose value the log does not give")
     return handler(node, binder, statement)
 
 
