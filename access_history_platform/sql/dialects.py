@@ -482,9 +482,9 @@ RULES: dict[str, DialectRules] = {
                              system_prefixes=("pg_", "stl_", "stll_", "stv_", "svl_", "svv_", "svcs_", "stcs_", "sys_")),
     "databricks": DialectRules(**_SPARK, database_is_schema=True, session_schema_alias="live", rename_in_place=True,
                                filled_materialized_views=True, policies_are_functions=True, path_names=True,
-                               copy_by_name=True),
-    "spark": DialectRules(**_SPARK, rename_in_place=True, path_names=True),
-    "spark2": DialectRules(**_SPARK),
+                               copy_by_name=True, defined_column_case=True),
+    "spark": DialectRules(**_SPARK, rename_in_place=True, path_names=True, defined_column_case=True),
+    "spark2": DialectRules(**_SPARK, defined_column_case=True),
     # (Hive resolves a WITH's names in a map of all its CTEs: one may read a CTE written after it, cte_1.q's "chaining")
     "hive": DialectRules(**(_SPARK | {"cast_names": False}), positional_names=True, forward_ctes=True),
     # (Trino's RENAME TO of one part keeps the catalog and schema: trino#11281, views since trino#29911)
