@@ -46,6 +46,7 @@ from . import ddl, dml, exasol, governance, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
 from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, PACKAGE, Binder, argument_names
 from .dialects import SPARK_FAMILY, without_credentials
+from .names import variable_shown
 from .resolution import NOT_RECORDED, RecordParts, Resolution, not_recorded
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
 from .rewrites import redshift_policy_name
@@ -1687,8 +1688,8 @@ def dispatch(parsed: Parsed, binder: Binder, statement: Statement) -> RecordPart
                                       if found.find_ancestor(exp.Table) is None), None)) is not None:
         # Spark's ${var} is text put in before the statement is parsed (a column list, a condition, a name): what it
         # stands for is not in the log (as a notebook's widget, a name's is set aside: names.Naming.table_parts)
-        raise UnsupportedStatement(f"${{{substituted.name}}}: the statement's text holds a variable substituted "
-                                   "before it runs, whose value the log does not give")
+        raise UnsupportedStatement(f"{variable_shown(substituted, braces=True)}: the statement's text holds a "
+                                   "variable substituted before it runs, whose value the log does not give")
     return handler(node, binder, statement)
 
 

@@ -33,11 +33,12 @@ def variable_name(shown: str) -> UnsupportedStatement:
     return UnsupportedStatement(f"{shown}: the name is the value of a variable the log does not give")
 
 
-def _variable_shown(node: exp.Placeholder | exp.Parameter) -> str:
-    """A variable as written: ``:v``, ``$v``, a widget's ``{{v}}``.
+def variable_shown(node: exp.Placeholder | exp.Parameter, *, braces: bool = False) -> str:
+    """A variable as written: ``:v``, ``$v``, a widget's ``{{v}}``, ``${hiveconf:v}``; with ``braces``, ``$v`` is
+    ``${v}`` (sqlglot reads both alike).
 
     >>> import sqlglot
-    >>> [_variable_shown(t.args[k]) for t in sqlglot.parse_one("select * from {{c}}.$s.t", read="databricks").find_all(exp.Table)
+    >>> [variable_shown(t.args[k]) for t in sqlglot.parse_one("select * from {{c}}.$s.t", read="databricks").find_all(exp.Table)
     ...  for k in ("catalog", "db")]
     ['{{c}}', '$s']
     """
@@ -47,7 +48,11 @@ def _variable_shown(node: exp.Placeholder | exp.Parameter) -> str:
     name = inner.name if isinstance(inner, exp.Expression) else str(node.this or "")
     if isinstance(node, exp.Placeholder) and node.args.get("widget"):
         return "{{" + name + "}}"
-    return (":" if isinstance(node, exp.Placeholder) else "$") + name
+    if isinstance(node, exp.Parameter) and isinstance(node.args.get("expression"), exp.Expression):
+        return "${" + name + ":" + node.expression.name + "}"  # (Spark's and Hive's ${hiveconf:v})
+    if isinstance(node, exp.Placeholder):
+        return ":" + name
+    return "${" + name + "}" if braces else "$" + name
 
 
 def unknown_part(statement: str) -> str:
@@ -273,7 +278,7 @@ class Naming:
         for part in parts:
             if isinstance(part, (exp.Placeholder, exp.Parameter)):  # SELECT ... INTO :v (Snowflake Scripting), a
                 # notebook's $db.t, ${catalog}.s.t, {{schema}}.t: a value the log does not give, no part of a name
-                raise UnsupportedStatement(f"{_variable_shown(part)} is a variable, not an object name")
+                raise UnsupportedStatement(f"{variable_shown(part)} is a variable, not an object name")
         out: list[str] = []
         for part in parts:
             if part is None:

@@ -71,6 +71,20 @@ _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
 REGEX_NAME_DIALECTS = frozenset({"spark", "spark2", "databricks", "hive"})
 #: What marks that setting on among a session's known values (:func:`assigned`).
 REGEX_NAMES = "SETTING quoted regex column names"
+#: The dialects whose statements' ``${var}`` is the value a ``SET var=value`` of the session gave, put in the text before
+#: the statement is parsed (Spark's ``VariableSubstitution``, ``spark.sql.variable.substitute``, on by default; Hive's
+#: ``hivevar`` and ``hiveconf`` namespaces: ``SET hivevar:v=x`` and ``${hivevar:v}``).
+SUBSTITUTION_DIALECTS = REGEX_NAME_DIALECTS
+#: What marks a setting's value among a session's known values (:func:`assigned`), by its name after it.
+_SETTING_VALUE = "VALUE "
+#: A ``SET key=value`` (its value the rest of the statement, as Spark's ``SetCommand`` takes it, trimmed) or a ``RESET
+#: [key]`` (of every setting without one), after any comments.
+_SUBSTITUTION_SET = re.compile(
+    _COMMENTS + r"(?:set\s++(?:hive(?:var|conf)\s*+:\s*+)?+([\w.:]++)\s*+=(.*?)|reset(?:\s++([\w.:]++))?+)"
+                r"\s*+;?+\s*+$", re.IGNORECASE | re.DOTALL)
+#: A ``${var}`` (``${hivevar:var}``, ``${hiveconf:var}``; not ``${env:var}`` or ``${system:var}``, which no ``SET``
+#: gives).
+_SUBSTITUTED = re.compile(r"\$\{(?:(?:hivevar|hiveconf|spark|sparkconf):)?+([\w.]++)\}", re.IGNORECASE)
 #: A statement that sets it, or resets it (``RESET`` alone resets every setting).
 _REGEX_SETTING = re.compile(
     _COMMENTS + r"(?:set\s++(?:spark\.sql\.parser\.quotedregexcolumnnames\s*+=\s*+(\w++)"
@@ -302,6 +316,9 @@ def assigned(text: str, known: dict[str, str], dialect: str = "snowflake") -> di
     the session's prepared statements (:data:`PREPARE_DIALECTS`), each by its key (:data:`_PREPARED`); and, in
     Spark's and Hive's dialects, whether backquoted names are regular expressions (:data:`REGEX_NAMES`); in
     Redshift's, whether quoted names keep their case (:data:`CASE_SENSITIVE`)."""
+    if dialect in SUBSTITUTION_DIALECTS and (values := _substitution_set(text, known)) is not None:
+        regex = _regex_names_set(text, values)  # (a RESET resets both)
+        return values if regex is None else regex
     if dialect in REGEX_NAME_DIALECTS and (regex := _regex_names_set(text, known)) is not None:
         return regex
     if dialect in CASE_SENSITIVE_DIALECTS and (cased := _case_sensitive_set(text, known)) is not None:
@@ -388,6 +405,37 @@ def _session_variables(text: str, known: dict[str, str], dialect: str) -> dict[s
         else:
             out.pop(key, None)
     return out
+
+
+def _substitution_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
+    """``known`` after ``text`` when it sets a value a later ``${key}`` stands for, or resets one or every one
+    (:data:`SUBSTITUTION_DIALECTS`); None when it does neither.
+
+    >>> known = _substitution_set("SET source_db = hls_cms ;", {})
+    >>> known, _substitution_set("set hivevar:n=5", known), _substitution_set("reset source_db", known)
+    ({'VALUE source_db': 'hls_cms'}, {'VALUE source_db': 'hls_cms', 'VALUE n': '5'}, {})
+    >>> _substitution_set("SET VAR v = 1", known) is None, _substitution_set("set time zone 'UTC'", known) is None
+    (True, True)
+    """
+    match = _SUBSTITUTION_SET.match(text)
+    if match is None:
+        return None
+    if match[1] is not None:
+        return {**known, _SETTING_VALUE + match[1]: match[2].strip()}
+    if match[3] is not None:
+        return {key: value for key, value in known.items() if key != _SETTING_VALUE + match[3]}
+    return {key: value for key, value in known.items() if not key.startswith(_SETTING_VALUE)}
+
+
+def _substituted(text: str, known: dict[str, str]) -> str:
+    """``text`` with each ``${key}`` whose value its session set (:func:`_substitution_set`) holding that value, as Spark
+    puts it in before it parses the statement; an unknown one is left as it is.
+
+    >>> _substituted("create table t3 as select id from ${hivevar:db}.c where k = '${k}' and x = ${env:X}",
+    ...              {"VALUE db": "hls", "VALUE k": "a"})
+    "create table t3 as select id from hls.c where k = 'a' and x = ${env:X}"
+    """
+    return _SUBSTITUTED.sub(lambda match: known.get(_SETTING_VALUE + match[1], match[0]), text)
 
 
 def _regex_names_set(text: str, known: dict[str, str]) -> dict[str, str] | None:
@@ -630,6 +678,8 @@ def may_assign(text: str, dialect: str = "snowflake") -> bool:
                 or _PATH_RESETS.match(text) is not None)
     if dialect in REGEX_NAME_DIALECTS and _REGEX_SETTING.match(text) is not None:
         return True  # (SET spark.sql.parser.quotedRegexColumnNames=true: backquoted names are regular expressions)
+    if dialect in SUBSTITUTION_DIALECTS and _SUBSTITUTION_SET.match(text) is not None:
+        return True  # (SET v=x: what a later ${v} stands for)
     if dialect in PATH_DIALECTS and sets_path(text):
         return True  # (Spark's SET PATH: the schemas later queries look names up in)
     if dialect in SESSION_VARIABLE_DIALECTS:
@@ -652,6 +702,8 @@ def with_values(text: str, known: dict[str, str], dialect: str = "snowflake") ->
     """
     if not known:
         return text
+    if dialect in SUBSTITUTION_DIALECTS and "${" in text:
+        text = _substituted(text, known)
     if dialect in SESSION_VARIABLE_DIALECTS:
         return _named_with_values(text, known, _NAMED_BY_VARIABLES, _VARIABLE_PIECE) \
             if "identifier" in text.lower() else text
