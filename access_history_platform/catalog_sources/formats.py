@@ -40,7 +40,8 @@ The documented columns, looked up in each warehouse's reference:
   (https://www.postgresql.org/docs/15/infoschema-tables.html,
   https://www.postgresql.org/docs/15/infoschema-columns.html,
   https://www.postgresql.org/docs/15/infoschema-views.html). ``TABLE_TYPE`` is ``BASE TABLE``,
-  ``VIEW``, ``FOREIGN`` or ``LOCAL TEMPORARY``; ``DATA_TYPE`` is ``ARRAY`` or ``USER-DEFINED``
+  ``VIEW``, ``FOREIGN`` or ``LOCAL TEMPORARY``, and ``MATERIALIZED VIEW`` in rows of ``pg_matviews`` added in the
+  same shape (the information schema leaves materialized views out: ``live.POSTGRES_MATERIALIZED_VIEWS``); ``DATA_TYPE`` is ``ARRAY`` or ``USER-DEFINED``
   for arrays and user-defined types, whose name is then ``UDT_NAME``; ``VIEW_DEFINITION`` is
   the view's query (null when the reader does not own the view).
 - Amazon Redshift: ``SVV_TABLES`` and ``SVV_COLUMNS`` (https://docs.aws.amazon.com/redshift/latest/dg/r_SVV_TABLES.html,
@@ -294,7 +295,7 @@ POSTGRES = CatalogFormat(
     # PostgreSQL's COLUMNS claims nothing
     marks={TABLES: ("SELF_REFERENCING_COLUMN_NAME", "IS_TYPED", "COMMIT_ACTION")},
     table_types={"BASE TABLE": "Table", "LOCAL TEMPORARY": "Table", "FOREIGN": "External table",
-                 "VIEW": "View"},
+                 "VIEW": "View", "MATERIALIZED VIEW": "Materialized view"},
     data_type=_postgres_type,
     system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST"}),
     stored_from=_always_from("postgres"),

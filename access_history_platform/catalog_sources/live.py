@@ -1,7 +1,8 @@
 """A live database's catalog, read through SQLAlchemy from its own information schema.
 
 :func:`snapshot_from_database` runs ``SELECT *`` on the database's ``information_schema``
-``tables``, ``columns`` and ``views`` and hands the rows to the same reader as an export
+``tables``, ``columns`` and ``views`` (and, in PostgreSQL, the materialized views its information schema leaves out:
+:data:`POSTGRES_MATERIALIZED_VIEWS`) and hands the rows to the same reader as an export
 (:func:`~.snapshot.snapshot_from_views`): a live catalog and a landed export of the same
 database give the same snapshot. The warehouse is the URL's dialect (``postgresql://`` is
 PostgreSQL; ``trino://``, ``snowflake://``, ``databricks://`` and ``bigquery://`` need that
@@ -24,6 +25,22 @@ from .files import ViewRows
 from .formats import COLUMNS, TABLES, VIEWS, catalog_format
 from .snapshot import CatalogExport, snapshot_from_views
 
+#: PostgreSQL's materialized views, which its information schema leaves out ("only those tables and views are shown
+#: that the current user has access to": materialized views are neither), in its views' shapes (CONTRACT section 2 reads
+#: ``MATERIALIZED VIEW``): their relations, their columns (the type as ``format_type`` writes it, as DDL does) and their
+#: queries, named with their schemas (the search path the reader sets, as for views).
+POSTGRES_MATERIALIZED_VIEWS = {
+    TABLES: "SELECT current_database() AS table_catalog, schemaname AS table_schema, matviewname AS table_name, "
+            "'MATERIALIZED VIEW' AS table_type FROM pg_catalog.pg_matviews",
+    COLUMNS: "SELECT current_database() AS table_catalog, n.nspname AS table_schema, c.relname AS table_name, "
+             "a.attname AS column_name, a.attnum AS ordinal_position, "
+             "pg_catalog.format_type(a.atttypid, a.atttypmod) AS data_type "
+             "FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+             "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+             "WHERE c.relkind = 'm' AND a.attnum > 0 AND NOT a.attisdropped",
+    VIEWS: "SELECT current_database() AS table_catalog, schemaname AS table_schema, matviewname AS table_name, "
+           "definition AS view_definition FROM pg_catalog.pg_matviews",
+}
 #: SQLAlchemy dialect names and the export format their information schema has.
 URL_FORMATS = {"postgresql": "postgres", "trino": "trino", "snowflake": "snowflake", "databricks": "databricks",
                "bigquery": "bigquery"}
@@ -56,6 +73,9 @@ def snapshot_from_database(url: str, *, account: str | None = None, schemas: Ite
                 # names every table with its schema, where it leaves out those the session's path finds
                 connection.execute(sa.text("SELECT pg_catalog.set_config('search_path', '', false)"))
             views = {view: _select(connection, shown, view, wanted) for view in (TABLES, COLUMNS, VIEWS)}
+            if engine_url.get_backend_name() == "postgresql":
+                for view, query in POSTGRES_MATERIALIZED_VIEWS.items():
+                    views[view].rows += _select(connection, shown, view, wanted, query).rows
     except sa.exc.SQLAlchemyError as err:
         raise CatalogError(shown, f"cannot read its information schema: {str(err.orig if hasattr(err, 'orig') else err).strip()}") from None
     finally:
@@ -63,10 +83,11 @@ def snapshot_from_database(url: str, *, account: str | None = None, schemas: Ite
     return snapshot_from_views(views, fmt, account=account)
 
 
-def _select(connection, source: str, view: str, schemas: list[str]) -> ViewRows:
+def _select(connection, source: str, view: str, schemas: list[str], query: str | None = None) -> ViewRows:
+    """The rows of ``information_schema.<view>``, or of ``query`` in its shape (of the ``schemas`` given)."""
     import sqlalchemy as sa
 
-    query = f"SELECT * FROM information_schema.{view.lower()}"
+    query = f"SELECT * FROM information_schema.{view.lower()}" if query is None else f"SELECT * FROM ({query}) q"
     params = {}
     if schemas:
         query += " WHERE table_schema IN :schemas"

@@ -23,6 +23,7 @@ The live catalog as the ``catalog`` asset's source (``LandingZone.live_catalog``
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,7 @@ import psycopg2
 import pyarrow.parquet as pq
 import pytest
 
+from access_history_platform.catalog_sources import export_files, read_export
 from access_history_platform.logs import log_entries
 from access_history_platform.records import LogLine
 from access_history_platform.spark.records import row_to_record
@@ -68,6 +70,9 @@ SETUP = [
     # PostgreSQL's text of this view is "FROM accounts": the session's search path finds public's tables
     "CREATE TABLE public.accounts (id int PRIMARY KEY, name text)",
     "CREATE VIEW reporting.active_accounts AS SELECT id, name FROM public.accounts",
+    # which PostgreSQL's information schema leaves out
+    "CREATE MATERIALIZED VIEW reporting.order_counts AS SELECT customer_id, count(*) AS n FROM shop.orders "
+    "GROUP BY customer_id",
     "INSERT INTO shop.customers VALUES (1, 'ana@example.com', 'EU', 0), (2, 'bo@example.com', 'US', 0)",
     "INSERT INTO shop.orders VALUES (10, 1, 50, 'paid'), (11, 1, 70, 'paid'), (12, 2, 5, 'open')",
     "INSERT INTO shop.refunds VALUES (12, 5)",
@@ -238,7 +243,8 @@ def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_th
     objects = {o["name"]: o for o in end_to_end.catalog["objects"]}
     assert sorted(objects) == [f"{DATABASE}.public.accounts", f"{DATABASE}.reporting.active_accounts",
                                f"{DATABASE}.reporting.big_spenders", f"{DATABASE}.reporting.customer_totals",
-                               f"{DATABASE}.reporting.paid_orders", f"{DATABASE}.shop.customers",
+                               f"{DATABASE}.reporting.order_counts", f"{DATABASE}.reporting.paid_orders",
+                               f"{DATABASE}.shop.customers",
                                f"{DATABASE}.shop.orders", f"{DATABASE}.shop.refunds"]
     assert objects[f"{DATABASE}.shop.customers"]["columns"] == [
         {"name": "id", "data_type": "integer"}, {"name": "email", "data_type": "character varying(320)"},
@@ -249,6 +255,36 @@ def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_th
     assert big_spenders["domain"] == "View" and "reporting.paid_orders" in big_spenders["definition"]
     # read with no schema on the search path: the text names public's table with its schema too
     assert "FROM public.accounts" in objects[f"{DATABASE}.reporting.active_accounts"]["definition"]
+    # a materialized view, which the information schema leaves out, with its columns and its query
+    order_counts = objects[f"{DATABASE}.reporting.order_counts"]
+    assert order_counts["domain"] == "Materialized view" and "FROM shop.orders" in order_counts["definition"]
+    assert order_counts["columns"] == [{"name": "customer_id", "data_type": "integer"},
+                                       {"name": "n", "data_type": "bigint"}]
+
+
+def test_the_readmes_export_queries_give_the_catalog_the_live_reader_gives(end_to_end, tmp_path):
+    """README's PostgreSQL export (``\\copy (...) TO 'tables.csv' CSV HEADER``, ``columns.csv``, ``views.csv``, the
+    views with no schema on the search path), run on the server and read by ``ahp catalog --export``, holds each object
+    the live reader took at the start as it took it, the materialized view among them."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    [row] = [line for line in readme.splitlines() if line.startswith("| PostgreSQL | ") and "\\copy" in line]
+    queries = dict((name, query) for query, name in re.findall(r"`\\copy \((.+?)\) TO '(\w+)\.csv' CSV HEADER`", row))
+    assert sorted(queries) == ["columns", "tables", "views"], row
+    connection = psycopg2.connect(host=end_to_end.server.host, port=end_to_end.server.port, user=end_to_end.server.user,
+                                  password=end_to_end.server.password, dbname=DATABASE)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_catalog.set_config('search_path', '', false)")
+            for name, query in queries.items():
+                with (tmp_path / f"{name}.csv").open("w") as out:
+                    cursor.copy_expert(f"COPY ({query}) TO STDOUT CSV HEADER", out)
+    finally:
+        connection.close()
+    read = read_export(export_files(tmp_path), source=str(tmp_path))
+    assert read.format.name == "postgres" and read.problems == []
+    exported = {o["name"]: o for o in read.snapshot["objects"]}
+    for obj in end_to_end.catalog["objects"]:
+        assert exported.get(obj["name"]) == obj, obj["name"]
 
 
 def test_the_sensor_and_the_automation_resolve_the_landed_server_log(end_to_end):
