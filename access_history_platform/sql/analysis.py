@@ -1301,13 +1301,17 @@ class Analyzer:
             if not self._join(join, left, right, scope, chain):
                 left = right  # ``FROM a, b JOIN c``: a comma starts a new chain, whose joins sit on b
                 chain = scope.sources.index(right) if right in scope.sources else chain
+        if self.naming.dialect_name == "sqlite":  # (its ON names any table of the FROM, one joined later too:
+            for join in joins:  # ``JOIN b ON a.k = c.k JOIN c ...``, as it reads an ON with the WHERE)
+                if join.args.get("on") is not None:
+                    self.collect(join.args["on"], scope, scope.conditions)
 
     def _join(self, join: exp.Join, left: Source | None, right: Source | None, scope: Scope, chain: int = 0) -> bool:
         """Record one join; whether it is an explicit join (not a comma)."""
         # an ASOF join's MATCH_CONDITION picks its rows as ON does, and a DuckDB NEAREST join's BY DISTANCE expression
         for key in ("match_condition", "on", "nearest"):
-            if join.args.get(key) is not None:
-                self.collect(join.args[key], scope, scope.conditions)
+            if join.args.get(key) is not None and (key != "on" or self.naming.dialect_name != "sqlite"):
+                self.collect(join.args[key], scope, scope.conditions)  # (SQLite's ON: once the FROM is whole)
         filtering = right is not None and self.naming.rules.filtering_semi_joins and _is_filtering(join)
         using = join.args.get("using")
         names = [self.naming.ident(u) for u in using] if using else []
@@ -3634,6 +3638,11 @@ class Analyzer:
                     unknown.extend(source.through)
         if not known and not unknown or len(set(unknown)) == 1:
             return
+        if not unknown and node.this.quoted and node.args.get("table") is None \
+                and self.naming.dialect_name == "sqlite":
+            return  # ("x" that names no column is a string in SQLite: "If a keyword in double quotes ... cannot be
+            # resolved to an identifier but where a string literal is allowed, then the token is understood to be a
+            # string literal"; a name in brackets or backquotes would have failed the statement)
         folded = name.casefold()
         if any(alias.casefold() == folded for alias in _aliases_in(node.root())):
             return  # (a MATCH_RECOGNIZE measure, an alias of the select list where the dialect does not see it)
