@@ -1769,8 +1769,8 @@ class Analyzer:
             flows = [m.open_flow or EMPTY for m in members]
         else:
             return Source(alias, columns={n: flow for n in names} if names else None, open_flow=flow)
-        columns = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names)}
-        return Source(alias, columns=columns, open_flow=flow)
+        columns = {name: flows[i] if i < len(flows) else flow for i, name in enumerate(names)}  # (the position: from
+        return Source(alias, columns=columns, open_flow=flow)  # every function's rows)
 
     def _renamed_object(self, node: exp.Table, source: Source) -> None:
         alias = node.args.get("alias")
@@ -2255,8 +2255,8 @@ class Analyzer:
             # PostgreSQL names a function in FROM, and its one column, after it; WITH ORDINALITY adds ``ordinality``
             alias = self.naming.normalize("unnest")
             columns = {alias: flow}
-            if node.args.get("offset") is True:
-                columns[self.naming.normalize("ordinality")] = EMPTY
+            if node.args.get("offset") is True:  # (a position: computed from the array, as FLATTEN's INDEX)
+                columns[self.naming.normalize("ordinality")] = flow
             return Source(alias, columns=columns, open_flow=flow)
         if isinstance(inner, exp.OpenJSON) and not names:  # T-SQL's OPENJSON: the columns of its WITH, else its own
             names = ([self.naming.ident(c.this) for c in inner.expressions] if inner.expressions
@@ -2279,7 +2279,7 @@ class Analyzer:
             if not names and not alias and len(unnested) == 1 and self.naming.dialect_name == "bigquery":
                 known = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
                 columns = {name: unnested[0] for name in known or ()}  # (its structs' fields, as without the offset)
-            source = Source(alias, columns={**columns, self.naming.ident(offset): EMPTY}, open_flow=flow)
+            source = Source(alias, columns={**columns, self.naming.ident(offset): flow}, open_flow=flow)
             if len(names) <= 1 and len(unnested) == 1 and self.naming.dialect_name == "bigquery" \
                     and len(columns) <= 1 and _may_hold_structs(node.expressions[0]):
                 # (its elements' fields are its columns, as without the offset: below)
@@ -2808,7 +2808,7 @@ class Analyzer:
 
     def _generated(self, call: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """The columns of the rows a Spark generator gives, as Spark names them, each with its flow: ``explode(a)``
-        ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position: no flow) before them,
+        ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position, computed from the array: its flow) before them,
         ``stack(n, v1, v2, ...)`` ``col0``, ``col1`` ... each from its own values, ``json_tuple(j, 'a', 'b')``
         ``c0``, ``c1``, ``inline(array(struct(x, y), ...))`` the structs' fields, each from its own values (of a column
         whose type the catalog gives, its element's fields, each from the column), ``range(...)`` (in FROM) ``id``.
@@ -2819,7 +2819,7 @@ class Analyzer:
             self.collect(call.this, scope, acc)
             flow = frozenset(acc)
             values = ["key", "value"] if self._is_map(call.this, flow) else ["col"]
-            position = [("pos", EMPTY)] if isinstance(call, exp.Posexplode) else []
+            position = [("pos", flow)] if isinstance(call, exp.Posexplode) else []  # (computed from the array)
             return position + [(name, flow) for name in values]
         if isinstance(call, exp.Stack) and isinstance(call.this, exp.Literal) and call.this.is_int:
             rows, values = int(call.this.name), call.expressions
@@ -2919,7 +2919,7 @@ class Analyzer:
         column = atom.obj.column(atom.column) if isinstance(atom, ColumnAtom) else None
         if column is not None and column.data_type:
             return None
-        position = [("pos", EMPTY)] if isinstance(call, exp.Posexplode) else []
+        position = [("pos", flow)] if isinstance(call, exp.Posexplode) else []
         return position + [(name, flow) for name in ("col", "key", "value")]
 
     def _is_map(self, value: exp.Expression, flow: frozenset) -> bool:
