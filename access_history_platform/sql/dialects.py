@@ -537,6 +537,7 @@ RULES: dict[str, DialectRules] = {
     # SQLite's own tables (sqlite_master / sqlite_schema, sqlite_sequence, sqlite_stat1): its catalog, no data
     "sqlite": DialectRules(comma_joins_crossed=True, system_prefixes=("sqlite_",), forward_ctes=True,
                            commas_join_in_order=True, rename_in_place=True,
+                           case_sensitive_objects=True, case_insensitive_objects=True, defined_column_case=True,
                            # "the ROWID can be accessed using one of the special case-independent names "ROWID",
                            # "OID", or "_ROWID_"", unless a column of that name hides it
                            pseudo_columns=frozenset({"ROWID", "OID", "_ROWID_"}),
