@@ -25,6 +25,7 @@ from sqlglot.tokens import Token, TokenType
 from . import clickhouse, druid, streaming, tsql
 from .create_clauses import name_end
 from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
+from .parsing import SQLGLOT_FAILURES
 from .parsing import lowered as lowered_text
 from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
@@ -1727,6 +1728,8 @@ def _sqlite_forms_written_out(text: str, tokens: list[Token], dialect: str) -> t
         return edited(text, tokens, [(tokens[1].start, tokens[3].start, "")], dialect)
     if first == "CREATE" and (commas := _sqlite_constraint_commas(tokens)):
         text, tokens = edited(text, tokens, [(at, at, ", ") for at in commas], dialect)
+    if first == "CREATE" and (types := _sqlite_type_names(text, tokens)):
+        text, tokens = edited(text, tokens, types, dialect)
     if first == "CREATE" and word_of(tokens[-1]) in _SQLITE_TABLE_OPTIONS:
         at = len(tokens)
         while at > 0 and (word_of(tokens[at - 1]) in _SQLITE_TABLE_OPTIONS
@@ -1772,6 +1775,55 @@ def _sqlite_constraint_commas(tokens: list[Token]) -> list[int]:
         elif constraints and follows == TokenType.R_PAREN:
             found.append(tokens[at].start)
     return found
+
+
+#: The words that end a SQLite column's type: its constraints' first words.
+_SQLITE_COLUMN_CONSTRAINTS = frozenset({"CONSTRAINT", "PRIMARY KEY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT",
+                                        "COLLATE", "REFERENCES", "GENERATED", "AS", "AUTOINCREMENT", "ON"})
+
+
+def _sqlite_type_names(text: str, tokens: list[Token]) -> list[tuple[int, int, str]]:
+    """A CREATE TABLE's column types of several words that sqlglot does not read (SQLite takes any: ``UNSIGNED BIG
+    INT``, ``VARYING CHARACTER(255)``, ``NATIVE CHARACTER(70)``, ``LONG VARCHAR``, Firebird's ``BLOB SUB_TYPE TEXT``
+    in sakila's SQLite port: the CREATE was set aside), as the edits that write each as the type its affinity is, by
+    SQLite's rules ("Determination Of Column Affinity": INT, then CHAR / CLOB / TEXT, then BLOB, then REAL / FLOA /
+    DOUB, else NUMERIC), which is what SQLite makes of it.
+
+    >>> sql = "create table t (a unsigned big int not null, b varying character(9), c double precision, d blob sub_type text)"
+    >>> [(sql[start:end], type_) for start, end, type_ in _sqlite_type_names(sql, tokens_of(sql, "sqlite"))]
+    [('unsigned big int', 'INTEGER'), ('varying character(9)', 'TEXT'), ('blob sub_type text', 'TEXT')]
+    """
+    words = [word_of(token) for token in tokens]
+    if "TABLE" not in words[:4]:
+        return []
+    levels = depths(tokens)
+    inside = _column_list(tokens, words, levels)
+    edits = []
+    for at in inside:
+        if levels[at] != 1 or tokens[at - 1].token_type not in (TokenType.COMMA, TokenType.L_PAREN) \
+                or at - 1 not in inside and tokens[at - 1].token_type == TokenType.COMMA:
+            continue
+        if words[at] in _SQLITE_TABLE_CONSTRAINTS:
+            continue
+        last = at + 1  # (after the column's name: its type's words, then its size in brackets)
+        while last < len(tokens) and levels[last] == 1 and words[last] not in _SQLITE_COLUMN_CONSTRAINTS \
+                and tokens[last].token_type not in (TokenType.COMMA, TokenType.R_PAREN, TokenType.L_PAREN):
+            last += 1
+        if last - at - 1 < 2:
+            continue
+        end = group_end(tokens, last) if last < len(tokens) and tokens[last].token_type == TokenType.L_PAREN else last
+        declared = text[tokens[at + 1].start:tokens[end - 1].end + 1]
+        try:
+            sqlglot.parse_one(f"CREATE TABLE t (c {declared})", read="sqlite")
+            continue  # (DOUBLE PRECISION, CHARACTER VARYING(9): read as they are)
+        except (SqlglotError, *SQLGLOT_FAILURES):
+            pass
+        upper = declared.upper()
+        affinity = "INTEGER" if "INT" in upper else "TEXT" if any(w in upper for w in ("CHAR", "CLOB", "TEXT")) \
+            else "BLOB" if "BLOB" in upper else "REAL" if any(w in upper for w in ("REAL", "FLOA", "DOUB")) \
+            else "NUMERIC"
+        edits.append((tokens[at + 1].start, tokens[end - 1].end + 1, affinity))
+    return edits
 
 
 #: A text that may hold a Doris or StarRocks clause sqlglot cannot read (:func:`_doris_forms_written_out`).
