@@ -403,24 +403,33 @@ def _path_key(item: exp.Expression) -> str | None:
     return str(keys[-1].this) if keys else None
 
 
+def _spark_operation(node: exp.Expression) -> bool:
+    """Whether Spark names ``node`` as an operation in brackets: a binary operator's node (not a function sqlglot
+    reads as a binary node, ``array_contains(b, 11)``, ``power(a, 2)``, but AND, OR, XOR), a negation, NOT, IN."""
+    return isinstance(node, _BRACKETED) and not isinstance(node, _NOT_OPERATIONS) and (
+        not isinstance(node, exp.Func) or isinstance(node, exp.Connector))
+
+
 def spark_name(item: exp.Expression, dialect) -> str:
     """The name Spark's analyzer gives an unaliased expression (its "pretty" SQL): columns without their qualifiers,
     ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``,
     ``(NOT b)``, ``(a IN (1, 2))``; not ``LIKE``; a negative number is none, ``-1``), ``a || b`` as ``concat(a, b)``,
-    ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)`` (Spark 4's), a decimal type without a space (``DECIMAL(15,4)``), a
+    ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)`` (Spark 4's), ``c RLIKE 'x'`` as ``RLIKE(c, x)``, a function sqlglot
+    reads as a binary node as a function (``array_contains(b, 1)``), a decimal type without a space (``DECIMAL(15,4)``), a
     bracketed expression that is none as itself (``(a)`` is ``a``), a string constant by its value.
 
     >>> import sqlglot
     >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
     ...  for e in ("count(*)", "(t.a)", "sum(t1.v) * 2", "count(distinct t.a)", "(a + b) * c", "upper('x')", "-a",
     ...            "not b", "a in (1, 2)", "a like 'x%'", "a || b", "a between 1 and 2",
-    ...            "cast(a as decimal(15, 4)) * 100", "-(a + b)", "-1 * a", "- -a", "-(1)")]
+    ...            "cast(a as decimal(15, 4)) * 100", "-(a + b)", "-1 * a", "- -a", "-(1)", "(array_contains(b, 1))",
+    ...            "a > 1 or b")]
     ... # doctest: +NORMALIZE_WHITESPACE
     ['COUNT(1)', 'a', '(SUM(v) * 2)', 'COUNT(DISTINCT a)', '((a + b) * c)', 'UPPER(x)', '(- a)', '(NOT b)',
      '(a IN (1, 2))', 'a LIKE x%', 'CONCAT(a, b)', 'BETWEEN(a, 1, 2)', '(CAST(a AS DECIMAL(15,4)) * 100)',
-     '(- (a + b))', '(-1 * a)', '(- (- a))', '(- 1)']
+     '(- (a + b))', '(-1 * a)', '(- (- a))', '(- 1)', 'ARRAY_CONTAINS(b, 1)', '((a > 1) OR b)']
     """
-    while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
+    while isinstance(item, exp.Paren) and not _spark_operation(item.this):
         item = item.this
     tree = exp.Paren(this=item.copy())  # a holder, so that the expression itself may be replaced
     for column in list(tree.find_all(exp.Column)):
@@ -437,6 +446,8 @@ def spark_name(item: exp.Expression, dialect) -> str:
     for between in list(tree.find_all(exp.Between)):  # a BETWEEN 1 AND 2 is between(a, 1, 2) (Spark 4)
         between.replace(exp.Anonymous(this="between", expressions=[
             between.this.copy(), between.args["low"].copy(), between.args["high"].copy()]))
+    for match in list(tree.find_all(exp.RegexpLike)):  # c RLIKE 'x' is RLIKE(c, x)
+        match.replace(exp.Anonymous(this="rlike", expressions=[match.this.copy(), match.expression.copy()]))
     for negation in list(tree.find_all(exp.Neg)):  # -1 is a negative number, -(1) the negation of one
         if isinstance(negation.this, exp.Literal) and negation.this.is_number:
             negation.replace(exp.Literal(this=f"-{negation.this.name}", is_string=False))
@@ -444,7 +455,7 @@ def spark_name(item: exp.Expression, dialect) -> str:
         if not isinstance(paren.this, _BRACKETED):
             paren.replace(paren.this)
     for operation in reversed(list(tree.this.find_all(*_BRACKETED))):  # the innermost first
-        if isinstance(operation, _NOT_OPERATIONS):
+        if not _spark_operation(operation):
             continue
         if not isinstance(operation.parent, exp.Paren) or operation.parent is tree:
             operation.replace(exp.Paren(this=operation.copy()))
@@ -530,7 +541,7 @@ def duckdb_name(item: exp.Expression, dialect) -> str:
     ['COUNT_STAR()', '((i * 2) + 1)', 'CAST(i AS VARCHAR)', 'CAST(AVG(i) AS INTEGER)', '(t.i + 1)', 'i', '(i != 1)',
      'TRY_CAST(a AS INTEGER)']
     """
-    while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
+    while isinstance(item, exp.Paren) and not _spark_operation(item.this):
         item = item.this
     tree = exp.Paren(this=item.copy())  # a holder, so that the expression itself may be replaced
     for count in list(tree.find_all(exp.Count)):
