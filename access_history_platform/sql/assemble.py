@@ -314,21 +314,30 @@ class Lineage:
 
     def function_base(self, atom: FunctionAtom) -> list[tuple[CatalogObject, str | None]]:
         """The base sources of a function's result: the function itself where it is recorded among the base
-        objects (CONTRACT 3a); of a SQL UDTF's column, its body's column's base sources, as a view's column's."""
+        objects (CONTRACT 3a); of a SQL UDTF's column, its body's column's base sources, as a view's column's; of a
+        scalar SQL UDF's value, the table columns its body computes it from (:meth:`_body_base`)."""
         out: list[tuple[CatalogObject, str | None]] = [(atom.fn, None)] if records_in_base(atom.fn) else []
-        if atom.column is None:
-            return out
-        key = (id(atom.fn), f"\0{atom.column}")  # beside the objects' columns in the memo
+        key = (id(atom.fn), f"\0{atom.column or ''}")  # beside the objects' columns in the memo
         if key not in self._base:
             self._base[key] = []  # guards against a function whose body calls it
             self._base[key] = self._body_base(atom.fn, atom.column)
         return [*out, *self._base[key]]
 
-    def _body_base(self, fn: CatalogObject, column: str) -> list[tuple[CatalogObject, str | None]]:
+    def _body_base(self, fn: CatalogObject, column: str | None) -> list[tuple[CatalogObject, str | None]]:
+        """The base sources of a SQL UDTF's ``column`` (its body's column at its place), or, with none, of a scalar SQL
+        UDF's value: the table columns its body computes it from (``RETURN (SELECT sum(c2) FROM t2 WHERE c1 = x)``:
+        t2.c2, as the subquery written in the statement gives; its arguments' are the call's, beside it)."""
+        if column is None:
+            body = self.binder.udf_body(fn)
+            if body is None or body.open or len(body.columns) != 1:
+                return []
+            return self._flow_base(body.columns[0][1])
         names = self.binder.udtf_column_names(fn)
         if names is None or column not in names:
             return []
-        flow = self.binder.udf_body(fn).columns[names.index(column)][1]
+        return self._flow_base(self.binder.udf_body(fn).columns[names.index(column)][1])
+
+    def _flow_base(self, flow: Iterable[object]) -> list[tuple[CatalogObject, str | None]]:
         out: dict[tuple, tuple[CatalogObject, str | None]] = {}
         for atom in sorted(flow, key=atom_order):
             if isinstance(atom, ColumnAtom) and atom.based:
