@@ -274,7 +274,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
     if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
         text, tokens = _macros_as_functions(text, tokens, dialect)
     if dialect == "duckdb" and (word_of(tokens[0]) == "CREATE" and "pivot" in lowered
-                                or word_of(tokens[0]) == "INSERT" and ("pivot" in lowered or "position" in lowered)):
+                                or word_of(tokens[0]) == "INSERT" and ("pivot" in lowered or "position" in lowered)
+                                or word_of(tokens[0]) in ("PIVOT", "UNPIVOT") and _ORDERED.search(text)):
         text, tokens = _created_from_pivots(text, tokens, dialect)
     if mysql and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
         text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
@@ -3517,6 +3518,16 @@ def _created_from_pivots(text: str, tokens: list[Token], dialect: str) -> tuple[
     >>> sql = "insert into p by position pivot t on y in (1, 2) using sum(c) group by a"
     >>> _created_from_pivots(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
     'insert into p SELECT * FROM (pivot t on y in (1, 2) using sum(c) group by a)'
+
+    A PIVOT's ``ORDER BY`` and ``LIMIT`` (which sqlglot reads of a query only: the statement was set aside) are the
+    query's around it, the statement's own too (``PIVOT t ON y USING sum(c) ORDER BY ALL LIMIT 2``):
+
+    >>> sql = "create view v as pivot t on y using sum(c) group by a order by all limit 2"
+    >>> _created_from_pivots(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    'create view v as SELECT * FROM (pivot t on y using sum(c) group by a) order by all limit 2'
+    >>> sql = "unpivot t on a, b into name k value v order by all"
+    >>> _created_from_pivots(sql, tokens_of(sql, "duckdb"), "duckdb")[0]
+    'SELECT * FROM (unpivot t on a, b into name k value v) order by all'
     """
     levels, words = depths(tokens), [word_of(token) for token in tokens]
     if words[0] == "INSERT":
@@ -3527,14 +3538,24 @@ def _created_from_pivots(text: str, tokens: list[Token], dialect: str) -> tuple[
             levels, words = depths(tokens), [word_of(token) for token in tokens]
         head = next((i for i in range(2, len(tokens)) if not levels[i] and words[i] in _QUERY_WORDS), None)
         at = head - 1 if head is not None and words[head] in ("PIVOT", "UNPIVOT") else None
+    elif words[0] in ("PIVOT", "UNPIVOT"):
+        at = -1
     else:
         at = next((i for i in range(1, len(tokens) - 1) if not levels[i] and words[i] == "AS"
                    and words[i + 1] in ("PIVOT", "UNPIVOT")), None)
     if at is None:
         return text, tokens
     stop = len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON)
+    stop = next((i for i in range(at + 2, stop) if not levels[i] and words[i] in _ORDERING_WORDS), stop)
+    if at == -1 and stop == len(tokens) - (tokens[-1].token_type == TokenType.SEMICOLON):
+        return text, tokens  # (a PIVOT statement alone: sqlglot reads it)
     return edited(text, tokens, [(tokens[at + 1].start, tokens[at + 1].start, "SELECT * FROM ("),
                                  (tokens[stop - 1].end + 1, tokens[stop - 1].end + 1, ")")], dialect)
+
+
+#: A PIVOT's clauses sqlglot reads of a query only (:func:`_created_from_pivots`).
+_ORDERING_WORDS = frozenset({"ORDER BY", "LIMIT", "OFFSET"})
+_ORDERED = re.compile(r"\b(?:order\s+by|limit|offset)\b", re.IGNORECASE)
 
 
 #: The tokens a value may end with, before an alias written without AS.
