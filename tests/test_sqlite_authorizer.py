@@ -149,16 +149,10 @@ def engine_access(record: dict) -> Access:
     return access
 
 
-#: The statements SQLite runs that the engine sets aside: SQLite takes any words as a column's type, and sqlglot's
-#: SQLite dialect does not read an array type (``INT[]``).
-QUARANTINED = {
-    "CREATE TABLE aggr (k int[])",
-    "CREATE TABLE lists(l INTEGER[])",
-    "CREATE TABLE nested_lists(l INTEGER[][])",
-    "CREATE TABLE tbl(i INTEGER, arr INT[])",
-    "CREATE TABLE t1 (id VARCHAR, new_id VARCHAR, tags VARCHAR[], g GEOMETRY)",
-    "CREATE TABLE t2 (id INT, val VARCHAR, tags VARCHAR[], g GEOMETRY)",
-}
+#: The statements SQLite runs that the engine sets aside: none. (SQLite takes any words as a column's type: an array
+#: type, ``INT[]``, which sqlglot's SQLite dialect does not read, is read as its affinity, as ``UNSIGNED BIG INT`` is;
+#: six CREATE TABLEs of the corpus were set aside before.)
+QUARANTINED: set[str] = set()
 
 
 def outcomes(path: Path) -> list[tuple[str, Access, object]]:
