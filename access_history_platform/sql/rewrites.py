@@ -335,6 +335,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
     if dialect == "clickhouse" and _alias_may_be_defined(text):
         text, tokens = clickhouse.aliases_defined(text, tokens, dialect)
+    if dialect == "clickhouse" and word_of(tokens[0]) == "ALTER" and "." in text and "column" in lowered:
+        text, tokens = _nested_columns_quoted(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
         text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
     if dialect == "clickhouse" and clickhouse.MAY_SPELL_CALLS.search(text):
@@ -1279,6 +1281,32 @@ def _copy_option_commas_left_out(text: str, tokens: list[Token], dialect: str) -
     edits = [(tokens[i].start, tokens[i].end + 1, "") for i in range(start + 1, len(tokens) - 2)
              if levels[i] == 0 and tokens[i].token_type == TokenType.COMMA and word_of(tokens[i + 1]) is not None
              and tokens[i + 2].token_type == TokenType.EQ]
+    return edited(text, tokens, edits, dialect)
+
+
+def _nested_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's ``ALTER TABLE t ADD | DROP | MODIFY | RENAME | CLEAR | COMMENT COLUMN [IF [NOT] EXISTS] n.key ...``:
+    a Nested structure's column named by its dotted name unquoted, which ClickHouse takes as the one name ``n.key``,
+    quoted so (the statement was read as an ALTER of a column ``n``, and ``n.key`` never learnt: later reads of it
+    read no column).
+
+    >>> sql = "ALTER TABLE t ADD COLUMN IF NOT EXISTS m.key Array(UInt8), RENAME COLUMN n.a TO n.b, DROP COLUMN x"
+    >>> _nested_columns_quoted(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'ALTER TABLE t ADD COLUMN IF NOT EXISTS `m.key` Array(UInt8), RENAME COLUMN `n.a` TO `n.b`, DROP COLUMN x'
+    """
+    edits = []
+    for at, token in enumerate(tokens):
+        if word_of(token) not in ("COLUMN", "TO") or at + 3 >= len(tokens):
+            continue
+        if word_of(token) == "TO" and not any(word_of(t) == "RENAME" for t in tokens[max(0, at - 6):at]):
+            continue
+        name = at + 1
+        while word_of(tokens[name]) in ("IF", "NOT", "EXISTS") and name + 3 < len(tokens):
+            name += 1
+        first, dot, second = tokens[name:name + 3]
+        if first.token_type == TokenType.VAR and dot.token_type == TokenType.DOT \
+                and second.token_type in (TokenType.VAR, TokenType.IDENTIFIER) and first.end + 1 == dot.start:
+            edits.append((first.start, second.end + 1, f"`{first.text}.{second.text}`"))
     return edited(text, tokens, edits, dialect)
 
 
