@@ -235,6 +235,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _bracketed_update_items(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "DELETE" and ".*" in text:
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
+    if mysql and word_of(tokens[0]) == "CREATE" and ("directory" in lowered or " desc" in lowered or " asc" in lowered):
+        text, tokens = _mysql_table_clauses_left_out(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
         text, tokens = _partitioning_left_out(text, tokens, dialect)
     if dialect == "duckdb" and word_of(tokens[0]) == "COPY" and _BARE_COPY_FILE.match(text):
@@ -1307,6 +1309,40 @@ def _nested_columns_quoted(text: str, tokens: list[Token], dialect: str) -> tupl
         if first.token_type == TokenType.VAR and dot.token_type == TokenType.DOT \
                 and second.token_type in (TokenType.VAR, TokenType.IDENTIFIER) and first.end + 1 == dot.start:
             edits.append((first.start, second.end + 1, f"`{first.text}.{second.text}`"))
+    return edited(text, tokens, edits, dialect)
+
+
+#: The first words of a MySQL CREATE TABLE's index items (whose columns may be ordered ``a DESC``).
+_INDEX_ITEMS = frozenset({"PRIMARY KEY", "PRIMARY", "KEY", "INDEX", "UNIQUE", "FULLTEXT", "SPATIAL"})
+
+
+def _mysql_table_clauses_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL CREATE TABLE's clauses sqlglot does not read and no record needs, left out: an index's column order
+    (``PRIMARY KEY (a DESC)``, how the index is kept) and the ``DATA DIRECTORY`` / ``INDEX DIRECTORY`` table options
+    (where MyISAM keeps its files). Both CREATEs were set aside, and the table's later reads had no columns
+    (MariaDB's merge tests).
+
+    >>> sql = "create table t (a int, b int, primary key (a desc), key k (b asc)) data directory='/d' index directory = '/i'"
+    >>> _mysql_table_clauses_left_out(sql, tokens_of(sql, "mysql"), "mysql")[0]
+    'create table t (a int, b int, primary key (a ), key k (b ))  '
+    """
+    words = [word_of(token) for token in tokens]
+    if "TABLE" not in words[:5]:
+        return text, tokens
+    levels = depths(tokens)
+    edits = []
+    item = None  # the first word of the column list's item the tokens are in
+    for at, token in enumerate(tokens):
+        if levels[at] == 1 and (tokens[at - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN)) \
+                and token.token_type not in (TokenType.L_PAREN, TokenType.R_PAREN):
+            item = words[at]
+        if levels[at] == 2 and item in _INDEX_ITEMS and words[at] in ("ASC", "DESC"):
+            edits.append((token.start, token.end + 1, ""))
+        if levels[at] == 0 and words[at] in ("DATA", "INDEX") and at + 1 < len(tokens) \
+                and words[at + 1] == "DIRECTORY":
+            value = at + 2 + (at + 2 < len(tokens) and tokens[at + 2].token_type == TokenType.EQ)
+            if value < len(tokens) and tokens[value].token_type in STRING_TOKENS:
+                edits.append((token.start, tokens[value].end + 1, ""))
     return edited(text, tokens, edits, dialect)
 
 
