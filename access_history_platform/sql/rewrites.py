@@ -337,6 +337,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
     if dialect == "clickhouse" and _alias_may_be_defined(text):
         text, tokens = clickhouse.aliases_defined(text, tokens, dialect)
+    if dialect == "clickhouse" and word_of(tokens[0]) == "CREATE" and "primary key" in lowered:
+        text, tokens = _inline_primary_keys_bracketed(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "ALTER" and "." in text and "column" in lowered:
         text, tokens = _nested_columns_quoted(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
@@ -1283,6 +1285,29 @@ def _copy_option_commas_left_out(text: str, tokens: list[Token], dialect: str) -
     edits = [(tokens[i].start, tokens[i].end + 1, "") for i in range(start + 1, len(tokens) - 2)
              if levels[i] == 0 and tokens[i].token_type == TokenType.COMMA and word_of(tokens[i + 1]) is not None
              and tokens[i + 2].token_type == TokenType.EQ]
+    return edited(text, tokens, edits, dialect)
+
+
+def _inline_primary_keys_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's ``PRIMARY KEY expr`` as an item of a CREATE TABLE's column list without brackets (``CREATE TABLE t
+    (id UInt32, d String, PRIMARY KEY id)``), bracketed as sqlglot reads it (the CREATE was set aside, and the
+    table's later reads had no columns).
+
+    >>> sql = "create table t (id UInt32, d String, primary key id) engine = MergeTree order by id"
+    >>> _inline_primary_keys_bracketed(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'create table t (id UInt32, d String, primary key (id)) engine = MergeTree order by id'
+    """
+    levels = depths(tokens)
+    edits = []
+    for at, token in enumerate(tokens):
+        if word_of(token) != "PRIMARY KEY" or levels[at] != 1 or tokens[at - 1].token_type != TokenType.COMMA \
+                or at + 1 >= len(tokens) or tokens[at + 1].token_type == TokenType.L_PAREN:
+            continue
+        last = at + 1  # (to the item's end: before the comma after it, or the bracket closing the list)
+        while last + 1 < len(tokens) and levels[last + 1] >= 1 and not (
+                levels[last + 1] == 1 and tokens[last + 1].token_type == TokenType.COMMA):
+            last += 1
+        edits += [(tokens[at + 1].start, tokens[at + 1].start, "("), (tokens[last].end + 1, tokens[last].end + 1, ")")]
     return edited(text, tokens, edits, dialect)
 
 

@@ -275,6 +275,9 @@ _MYSQL_NEXT_CLAUSES = (("CHANGE",), ("MODIFY",), ("ALGORITHM",), ("LOCK",), ("CO
                        ("COMMENT",))
 #: The dialects of MySQL's ALTER TABLE lists (sqlglot's MySQL family).
 _MYSQL_FAMILY = frozenset({"mysql", "doris", "starrocks", "singlestore"})
+#: ClickHouse's other actions of an ALTER's list (``DROP COLUMN x, MODIFY COLUMN y String``): after a comma they start
+#: another action, never a column named so.
+_CLICKHOUSE_NEXT_CLAUSES = (("MODIFY",), ("CLEAR",), ("COMMENT",), ("MATERIALIZE",))
 #: The first words of MySQL's table options (``ENGINE = InnoDB``, ``AUTO_INCREMENT = 5``, ``[DEFAULT] CHARSET = x``,
 #: ``COLLATE x``, ``ROW_FORMAT = DYNAMIC`` ...), which follow one another with or without commas: no record depends on
 #: them, but on ``COMMENT [=] 'x'`` among them, the table's comment.
@@ -1140,7 +1143,8 @@ class _Parser:
     def at_next_clause(self) -> bool:
         """At a ``,`` that starts another action of the ALTER's list (not another column of the action before)."""
         return any(self.at(",", *clause) for clause in (*_NEXT_CLAUSES, *(
-            _MYSQL_NEXT_CLAUSES if self.dialect in _MYSQL_FAMILY else ())))
+            _MYSQL_NEXT_CLAUSES if self.dialect in _MYSQL_FAMILY else
+            _CLICKHOUSE_NEXT_CLAUSES if self.dialect == "clickhouse" else ())))
 
     def other_change(self, first: int) -> OtherChange:
         """A change no record depends on (a constraint's, a partition's ...), up to the end or a ``,`` before
