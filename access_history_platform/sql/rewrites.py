@@ -337,6 +337,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
     if dialect == "clickhouse" and _alias_may_be_defined(text):
         text, tokens = clickhouse.aliases_defined(text, tokens, dialect)
+    if dialect == "clickhouse" and word_of(tokens[0]) == "CREATE" and "join" in lowered and "engine" in lowered:
+        text, tokens = _join_engine_kinds_quoted(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "CREATE" and "primary key" in lowered:
         text, tokens = _inline_primary_keys_bracketed(text, tokens, dialect)
     if dialect == "clickhouse" and word_of(tokens[0]) == "ALTER" and "." in text and "column" in lowered:
@@ -1285,6 +1287,25 @@ def _copy_option_commas_left_out(text: str, tokens: list[Token], dialect: str) -
     edits = [(tokens[i].start, tokens[i].end + 1, "") for i in range(start + 1, len(tokens) - 2)
              if levels[i] == 0 and tokens[i].token_type == TokenType.COMMA and word_of(tokens[i + 1]) is not None
              and tokens[i + 2].token_type == TokenType.EQ]
+    return edited(text, tokens, edits, dialect)
+
+
+def _join_engine_kinds_quoted(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """ClickHouse's ``ENGINE = Join(strictness, INNER | CROSS, keys)`` (a table kept for joins), whose ``INNER`` and
+    ``CROSS`` sqlglot does not read as an engine's argument, quoted as names (the CREATE was set aside, and ``SELECT *
+    FROM j`` read no column; ``LEFT``, ``FULL`` were read).
+
+    >>> sql = "CREATE TABLE j (k UInt64, s String) ENGINE = Join(ANY, INNER, k)"
+    >>> _join_engine_kinds_quoted(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'CREATE TABLE j (k UInt64, s String) ENGINE = Join(ANY, `INNER`, k)'
+    """
+    edits = []
+    for at in range(len(tokens) - 3):
+        if word_of(tokens[at]) == "ENGINE" and tokens[at + 1].token_type == TokenType.EQ \
+                and word_of(tokens[at + 2]) == "JOIN" and tokens[at + 3].token_type == TokenType.L_PAREN:
+            for inner in range(at + 4, min(group_end(tokens, at + 3), len(tokens))):
+                if word_of(tokens[inner]) in ("INNER", "CROSS"):
+                    edits.append((tokens[inner].start, tokens[inner].end + 1, f"`{tokens[inner].text}`"))
     return edited(text, tokens, edits, dialect)
 
 
