@@ -41,7 +41,8 @@ The documented columns, looked up in each warehouse's reference:
   https://www.postgresql.org/docs/15/infoschema-columns.html,
   https://www.postgresql.org/docs/15/infoschema-views.html). ``TABLE_TYPE`` is ``BASE TABLE``,
   ``VIEW``, ``FOREIGN`` or ``LOCAL TEMPORARY``, and ``MATERIALIZED VIEW`` in rows of ``pg_matviews`` added in the
-  same shape (the information schema leaves materialized views out: ``live.POSTGRES_MATERIALIZED_VIEWS``); ``DATA_TYPE`` is ``ARRAY`` or ``USER-DEFINED``
+  same shape (the information schema leaves materialized views out: ``live.POSTGRES_MATERIALIZED_VIEWS``);
+  ``DATA_TYPE`` is ``ARRAY`` or ``USER-DEFINED``
   for arrays and user-defined types, whose name is then ``UDT_NAME``; ``VIEW_DEFINITION`` is
   the view's query (null when the reader does not own the view).
 - Amazon Redshift: ``SVV_TABLES`` and ``SVV_COLUMNS`` (https://docs.aws.amazon.com/redshift/latest/dg/r_SVV_TABLES.html,

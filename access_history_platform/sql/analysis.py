@@ -415,8 +415,9 @@ def spark_name(item: exp.Expression, dialect) -> str:
     ``count(*)`` as ``count(1)``, each operation in brackets (``(a + b)``, ``((a > 1) AND b)``, ``(- a)``,
     ``(NOT b)``, ``(a IN (1, 2))``; not ``LIKE``; a negative number is none, ``-1``), ``a || b`` as ``concat(a, b)``,
     ``a BETWEEN 1 AND 2`` as ``between(a, 1, 2)`` (Spark 4's), ``c RLIKE 'x'`` as ``RLIKE(c, x)``, a function sqlglot
-    reads as a binary node as a function (``array_contains(b, 1)``), a decimal type without a space (``DECIMAL(15,4)``), a
-    bracketed expression that is none as itself (``(a)`` is ``a``), a string constant by its value.
+    reads as a binary node as a function (``array_contains(b, 1)``), a decimal type without a space
+    (``DECIMAL(15,4)``), a bracketed expression that is none as itself (``(a)`` is ``a``), a string constant by its
+    value.
 
     >>> import sqlglot
     >>> [spark_name(sqlglot.parse_one(f"select {e} from t", read="spark").expressions[0], "spark")
@@ -541,7 +542,7 @@ def duckdb_name(item: exp.Expression, dialect) -> str:
     ['COUNT_STAR()', '((i * 2) + 1)', 'CAST(i AS VARCHAR)', 'CAST(AVG(i) AS INTEGER)', '(t.i + 1)', 'i', '(i != 1)',
      'TRY_CAST(a AS INTEGER)']
     """
-    while isinstance(item, exp.Paren) and not _spark_operation(item.this):
+    while isinstance(item, exp.Paren) and not isinstance(item.this, exp.Binary):
         item = item.this
     tree = exp.Paren(this=item.copy())  # a holder, so that the expression itself may be replaced
     for count in list(tree.find_all(exp.Count)):
@@ -2819,7 +2820,8 @@ class Analyzer:
 
     def _generated(self, call: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """The columns of the rows a Spark generator gives, as Spark names them, each with its flow: ``explode(a)``
-        ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position, computed from the array: its flow) before them,
+        ``col`` (of a map, ``key`` and ``value``), ``posexplode`` ``pos`` (a position, computed from the array: its
+        flow) before them,
         ``stack(n, v1, v2, ...)`` ``col0``, ``col1`` ... each from its own values, ``json_tuple(j, 'a', 'b')``
         ``c0``, ``c1``, ``inline(array(struct(x, y), ...))`` the structs' fields, each from its own values (of a column
         whose type the catalog gives, its element's fields, each from the column), ``range(...)`` (in FROM) ``id``.

@@ -38,8 +38,8 @@ def variable_shown(node: exp.Placeholder | exp.Parameter, *, braces: bool = Fals
     ``${v}`` (sqlglot reads both alike).
 
     >>> import sqlglot
-    >>> [variable_shown(t.args[k]) for t in sqlglot.parse_one("select * from {{c}}.$s.t", read="databricks").find_all(exp.Table)
-    ...  for k in ("catalog", "db")]
+    >>> tables = sqlglot.parse_one("select * from {{c}}.$s.t", read="databricks").find_all(exp.Table)
+    >>> [variable_shown(t.args[k]) for t in tables for k in ("catalog", "db")]
     ['{{c}}', '$s']
     """
     inner = node

@@ -1368,7 +1368,8 @@ def _mysql_table_clauses_left_out(text: str, tokens: list[Token], dialect: str) 
     (where MyISAM keeps its files). Both CREATEs were set aside, and the table's later reads had no columns
     (MariaDB's merge tests).
 
-    >>> sql = "create table t (a int, b int, primary key (a desc), key k (b asc)) data directory='/d' index directory = '/i'"
+    >>> sql = ("create table t (a int, b int, primary key (a desc), key k (b asc)) data directory='/d' "
+    ...        "index directory = '/i'")
     >>> _mysql_table_clauses_left_out(sql, tokens_of(sql, "mysql"), "mysql")[0]
     'create table t (a int, b int, primary key (a ), key k (b ))  '
     """
@@ -1939,7 +1940,8 @@ def _sqlite_type_names(text: str, tokens: list[Token]) -> list[tuple[int, int, s
     SQLite's rules ("Determination Of Column Affinity": INT, then CHAR / CLOB / TEXT, then BLOB, then REAL / FLOA /
     DOUB, else NUMERIC), which is what SQLite makes of it.
 
-    >>> sql = "create table t (a unsigned big int not null, b varying character(9), c double precision, d blob sub_type text)"
+    >>> sql = ("create table t (a unsigned big int not null, b varying character(9), c double precision, "
+    ...        "d blob sub_type text)")
     >>> [(sql[start:end], type_) for start, end, type_ in _sqlite_type_names(sql, tokens_of(sql, "sqlite"))]
     [('unsigned big int', 'INTEGER'), ('varying character(9)', 'TEXT'), ('blob sub_type text', 'TEXT')]
     """

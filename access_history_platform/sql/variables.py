@@ -71,9 +71,9 @@ _COMMENTS = r"(?:\s++|--[^\n]*+|//[^\n]*+|/\*.*?\*/)*+"
 REGEX_NAME_DIALECTS = frozenset({"spark", "spark2", "databricks", "hive"})
 #: What marks that setting on among a session's known values (:func:`assigned`).
 REGEX_NAMES = "SETTING quoted regex column names"
-#: The dialects whose statements' ``${var}`` is the value a ``SET var=value`` of the session gave, put in the text before
-#: the statement is parsed (Spark's ``VariableSubstitution``, ``spark.sql.variable.substitute``, on by default; Hive's
-#: ``hivevar`` and ``hiveconf`` namespaces: ``SET hivevar:v=x`` and ``${hivevar:v}``).
+#: The dialects whose statements' ``${var}`` is the value a ``SET var=value`` of the session gave, put in the text
+#: before the statement is parsed (Spark's ``VariableSubstitution``, ``spark.sql.variable.substitute``, on by default;
+#: Hive's ``hivevar`` and ``hiveconf`` namespaces: ``SET hivevar:v=x`` and ``${hivevar:v}``).
 SUBSTITUTION_DIALECTS = REGEX_NAME_DIALECTS
 #: What marks a setting's value among a session's known values (:func:`assigned`), by its name after it.
 _SETTING_VALUE = "VALUE "
@@ -428,8 +428,8 @@ def _substitution_set(text: str, known: dict[str, str]) -> dict[str, str] | None
 
 
 def _substituted(text: str, known: dict[str, str]) -> str:
-    """``text`` with each ``${key}`` whose value its session set (:func:`_substitution_set`) holding that value, as Spark
-    puts it in before it parses the statement; an unknown one is left as it is.
+    """``text`` with each ``${key}`` whose value its session set (:func:`_substitution_set`) holding that value, as
+    Spark puts it in before it parses the statement; an unknown one is left as it is.
 
     >>> _substituted("create table t3 as select id from ${hivevar:db}.c where k = '${k}' and x = ${env:X}",
     ...              {"VALUE db": "hls", "VALUE k": "a"})
