@@ -59,6 +59,23 @@ def stored_parts(domain_or_ns: str, parts: tuple[str, ...]) -> tuple[str, ...]:
     return name_parts(domain_or_ns, ".".join(parts))
 
 
+#: A rule's name in its ``CREATE [OR REPLACE] RULE name``.
+_RULE_NAME = re.compile(r'\s*create\s+(?:or\s+replace\s+)?rule\s+(?P<name>"(?:[^"]|"")+"|[^\s."();,]+)',
+                        re.IGNORECASE)
+
+
+def rule_name(text: str) -> str:
+    """A PostgreSQL rule's name as PostgreSQL keeps it, from its name as written (a quoted one as written, another
+    lowered) or from its ``CREATE RULE`` (:attr:`CatalogObject.rules`).
+
+    >>> rule_name('"Log It"'), rule_name("Log_It"), rule_name('CREATE RULE "R 1" AS ON INSERT TO t DO NOTHING')
+    ('Log It', 'log_it', 'R 1')
+    """
+    found = _RULE_NAME.match(text)
+    name = found["name"] if found is not None else text
+    return name[1:-1].replace('""', '"') if name[:1] == '"' else name.lower()
+
+
 def _dotted(parts: tuple[str, ...]) -> bool:
     return any("." in part for part in parts)
 
@@ -205,6 +222,10 @@ class CatalogObject:
     #: the tables a PostgreSQL table inherits from (``INHERITS (p)``) or is a partition of (``PARTITION OF p``), by
     #: name: a change of their columns is a change of its own (:func:`.sql.governance.alter`)
     parents: tuple[str, ...] = ()
+    #: PostgreSQL's rules on it (``CREATE RULE r AS ON INSERT TO t ... DO [ALSO | INSTEAD] ...``), each (its name, its
+    #: CREATE, whether it is enabled), in the order made: what a write of it also runs, or runs instead
+    #: (:mod:`.sql.rules`)
+    rules: tuple[tuple[str, str, bool], ...] = ()
     start: int | None = None
     increment: int | None = None
     source: str | None = None
@@ -915,6 +936,7 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
         propagate=spec.propagate,
         references=tuple(("", target) for target in spec.references or ()),
         parents=tuple(spec.parents or ()),
+        rules=tuple((rule_name(text), text.strip(), True) for text in spec.rules or ()),
         start=spec.start,
         increment=spec.increment,
         source=spec.source,
@@ -988,6 +1010,8 @@ def object_to_dict(obj: CatalogObject) -> dict[str, Any]:
         data["references"] = [list(pair) for pair in obj.references]
     if obj.parents:
         data["parents"] = list(obj.parents)
+    if obj.rules:
+        data["rules"] = [list(pair) for pair in obj.rules]
     if not obj.known:
         data["known"] = False
     if obj.parts != name_parts(obj.domain, obj.name):  # a part holding a dot
@@ -1014,6 +1038,8 @@ def object_from_dict(data: dict[str, Any]) -> CatalogObject:
         masking_policies=tuple(fields.pop("masking_policies", ())),
         references=tuple((str(name), str(target)) for name, target in fields.pop("references", ())),
         parents=tuple(fields.pop("parents", ())),
+        rules=tuple((str(rule[0]), str(rule[1]), bool(rule[2]) if len(rule) > 2 else True)
+                    for rule in fields.pop("rules", ())),
         parts=tuple(fields.pop("parts", ())),
         **fields,
     )

@@ -193,6 +193,8 @@ class ObjectSpec(_Spec):
     references: list[StrictStr] | None = None
     # PostgreSQL's tables: the tables they inherit from or are partitions of (their column changes reach them)
     parents: list[StrictStr] | None = None
+    # PostgreSQL's tables and views: their rules, each its CREATE RULE (as pg_rules' definition gives it)
+    rules: list[StrictStr] | None = None
     # sequences and streams
     start: StrictInt | None = None
     increment: StrictInt | None = None

@@ -82,7 +82,8 @@ def test_every_field_of_a_catalog_object_survives_its_state_as_data():
               "row_access_policy": "P.R", "tags": {"T": "v"}, "row_access_columns": ("A",),
               "allowed_values": ("x",), "masking_policies": ("P.M",), "known": False, "session": "s1",
               "temporary": True, "columns_partial": True, "propagate": "ON_DATA_MOVEMENT", "parents": ("D.S.P",),
-              "references": (("t_a_fkey", "D.S.U"),)}
+              "references": (("t_a_fkey", "D.S.U"),),
+              "rules": (("r", "CREATE RULE r AS ON INSERT TO t DO INSTEAD NOTHING", False),)}
     columns = (Column("A", 7, masking_policy="P.M", tags={"T": "w"}, data_type="INT", masking_using=("A", "B")),)
     obj = CatalogObject(domain="Table", name="D.pg_temp.T", id=3, columns=columns, **values)
     missing = {f.name for f in dataclasses.fields(CatalogObject) if not f.name.startswith("_")} - set(values) - {

@@ -918,6 +918,9 @@ class Analyzer:
         #: FROM items read as given rows, not their table's (by the node's id): a ClickHouse materialized view's first
         #: table, the rows an insert into it gives (:func:`.dml.triggered_writes`)
         self.substitutes: dict[int, Source] = {}
+        #: FROM items read as given rows, by a name no log gives (a copy of the statement finds them too): a
+        #: PostgreSQL rule's ``NEW``, the rows its statement writes (:func:`.dml.rule_writes`), by column
+        self.stand_ins: dict[str, dict[str, frozenset]] = {}
         #: the user functions sqlglot reads as typed calls (:meth:`.Binder.typed_udf_names`; none: no look)
         self._typed_udfs = binder.typed_udf_names()
 
@@ -1541,6 +1544,9 @@ class Analyzer:
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
         if self.substitutes and id(node) in self.substitutes:
             return self.substitutes[id(node)]
+        if self.stand_ins and type(node.this) is exp.Identifier and node.this.this in self.stand_ins \
+                and not node.args.get("db"):
+            return Source(alias or node.this.this, columns=dict(self.stand_ins[node.this.this]))
         if node.args.get("rows_from"):
             return self._rows_from(node, alias, scope)
         target = node.this

@@ -247,16 +247,18 @@ class Binder:
                    Context(database, schema, search_path, session, sql_path), cache, user, variables, loop_rows,
                    regex_names)
 
-    def for_object(self, obj: CatalogObject) -> Binder:
+    def for_object(self, obj: CatalogObject, *, rule: bool = False) -> Binder:
         """A binder for names inside ``obj`` (a view, UDF or policy): its own database and schema (and its
         session's temporary views, a session's temporary view's). In PostgreSQL and Redshift a view's name that its
         own schema lacks is then looked up in the default search path's schema (``public``): a catalog export's
         definition is PostgreSQL's own text of the view, which leaves out the schema of every table the exporting
         session's search path finds (``FROM accounts`` for ``public.accounts``, where the view is
-        ``reporting.active_accounts``). A view the log created was read through its session's path already."""
+        ``reporting.active_accounts``). A view the log created was read through its session's path already.
+        ``rule``: for the commands of a PostgreSQL rule on ``obj``, which PostgreSQL prints as it prints a view's."""
         context = Context.of_object(obj.name, obj.session)
         rules = self.naming.rules
-        if rules.views_follow_renames and rules.default_schema and obj.domain in ("View", "Materialized view"):
+        if rules.views_follow_renames and rules.default_schema and (obj.domain in ("View", "Materialized view")
+                                                                    or rule):
             default = self.naming.normalize(rules.default_schema)
             if context.schema is not None and context.schema != default and default not in context.path:
                 context = replace(context, path=(*context.path, default))

@@ -42,7 +42,7 @@ from ..catalog import CatalogObject, name_parts, unknown_object
 from ..errors import UnsupportedStatement
 from ..statement import Statement
 from . import commands as cmd
-from . import ddl, dml, exasol, governance, scripting, streaming, tsql
+from . import ddl, dml, exasol, governance, rules, scripting, streaming, tsql
 from .analysis import EMPTY, passed_through_query
 from .binder import DATA_SOURCE, EXTERNAL_SCHEMA, PACKAGE, Binder, argument_names
 from .dialects import SPARK_FAMILY, without_credentials
@@ -71,6 +71,7 @@ def data(handler: Callable[[Any, Resolution], None], *, stages: bool = False) ->
         res = Resolution(binder, record_stages=stages)
         handler(tree, res)
         dml.function_writes(res)  # (what the SQL functions it calls write: PostgreSQL's)
+        dml.rule_writes(res)  # (what the rules on the tables it writes write: PostgreSQL's)
         return res.parts()
 
     resolve.__name__ = resolve.__qualname__ = handler.__name__
@@ -1630,6 +1631,9 @@ _DO = re.compile(r"^\s*DO\s+", re.IGNORECASE)
 #: DROP (a query names them).
 CATALOG_ONLY: dict[str, Handler] = {"CREATE SEMANTIC VIEW": governance.create_semantic_view,
                                     "DROP SEMANTIC VIEW": governance.drop_semantic_view,
+                                    # (PostgreSQL's rules: kept with their tables, what a write of one runs)
+                                    "CREATE RULE": rules.create_rule, "DROP RULE": rules.drop_rule,
+                                    "ALTER RULE": rules.rename_rule,
                                     # a synonym (Oracle's, T-SQL's): a name a later statement reads its object by
                                     **dict.fromkeys(("CREATE SYNONYM", "CREATE PUBLIC SYNONYM"),
                                                     governance.create_synonym),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
@@ -26,6 +26,7 @@ from .clickhouse import copied_partition
 from .dialects import file_uri
 from .names import Naming
 from .resolution import VIEWS_DEEP, Resolution, is_star, relation_in, view_select
+from .rules import Rule, rule_instead, rules_on
 from .tsql import output_target_parts
 from .parsing import parse_sql
 from .whole_forms import BY_POSITION, SCHEMA_EVOLUTION
@@ -267,6 +268,20 @@ def is_system_function(parts: tuple[str, ...]) -> bool:
     return len(parts) == 1 and parts[0].upper().startswith("SYSTEM$")
 
 
+def _event(event: str) -> Callable[[Callable[[exp.Expression, Resolution], None]],
+                                    Callable[[exp.Expression, Resolution], None]]:
+    """A handler of the statements that ``event`` the rows of the table they write: its table's rules on it run
+    (:meth:`.Resolution.writing`, :func:`rule_writes`)."""
+    def wrap(handler: Callable[[exp.Expression, Resolution], None]) -> Callable[[exp.Expression, Resolution], None]:
+        @wraps(handler)
+        def resolve(tree: exp.Expression, res: Resolution) -> None:
+            with res.writing(event):
+                handler(tree, res)
+        return resolve
+    return wrap
+
+
+@_event("INSERT")
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     if isinstance(tree.this, exp.Directory):  # INSERT OVERWRITE DIRECTORY 'path' (Spark, Hive)
         if not (isinstance(tree.this.this, exp.Literal) and tree.this.this.is_string) or tree.expression is None:
@@ -344,6 +359,8 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         if named.parts != target.parts:
             triggered_writes(res, named, inserted)
     conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
+    if target.rules and rule_instead(target, "INSERT"):  # (what it returns is its rule's command's: no row is put in t)
+        return
     if conflict is not None or returning is not None:
         alias = table.args.get("alias")
         ctes = tree if tree.args.get("with_") is not None else exp.Select(with_=query.args["with_"].copy()) \
@@ -559,6 +576,7 @@ def resolve_multitable_insert(tree: exp.Expression, res: Resolution) -> None:
         res.write(target, [(name, res.collect(item, scope)) for name, item in zip(names, items) if name is not None])
 
 
+@_event("UPDATE")
 def resolve_update(tree: exp.Update, res: Resolution) -> None:
     through = _through_cte(tree, res) or _through_view(tree, res)
     if through is not None:
@@ -765,6 +783,9 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     if not naming.rules.updatable_views or not isinstance(named, exp.Table) \
             or not isinstance(named.this, exp.Identifier) or len(tables) > 1 or named.args.get("joins"):
         return None
+    viewed = res.relation(named)
+    if viewed.rules and res.ruled_view(viewed):  # (a rule on the view takes the write: rule_writes)
+        return None
     rows = exp.From(this=named.copy())
     if isinstance(tree, exp.Delete) and tables and isinstance(tree.this, (exp.Table, exp.Subquery)):
         # MySQL's and T-SQL's DELETE v FROM a JOIN v ON ...: the rows of v that FROM clause selects
@@ -848,7 +869,8 @@ def _written_through(res: Resolution, obj: CatalogObject | None, assignments: li
     v1.c = ...`` "to update the contents of the underlying table"): the table under the view (through views of views),
     each column the table's column it is; ``obj`` and ``assignments`` as they are for a table, or a view that is not
     updatable so."""
-    if obj is None or obj.domain != "View" or not res.binder.naming.rules.updatable_views:
+    if obj is None or obj.domain != "View" or not res.binder.naming.rules.updatable_views \
+            or obj.rules and res.ruled_view(obj):  # (a rule on the view takes the write: rule_writes)
         return obj, assignments
     target = _down_to_table(res, (obj, [name for name, _ in assignments]), exp.Update())
     if target is None:
@@ -1104,6 +1126,7 @@ def _joined_target(res: Resolution, column: exp.Expression, scope: Scope, joined
     return source.obj if source is not None and source is not scope.sources[0] and source.is_object else None
 
 
+@_event("DELETE")
 def resolve_delete(tree: exp.Delete, res: Resolution) -> None:
     """DELETE: the target written (no columns), what its conditions read. T-SQL's and MySQL's ``DELETE t FROM a [JOIN
     b ...] WHERE ...`` deletes from ``t`` (a table, or an alias of the FROM clause) the rows the FROM clause's tables
@@ -1898,6 +1921,132 @@ def _body_statements(body: str) -> list[str]:
     text = body.strip().strip("$").strip() if body.lstrip()[:1] == "$" else body.strip()
     atomic = re.fullmatch(r"begin\s+atomic\b(?P<inner>.*?)\bend\s*;?", text, re.IGNORECASE | re.DOTALL)
     return split_statements(atomic["inner"] if atomic is not None else text, "postgres")
+
+
+#: How many rules deep a write's rules are followed (a rule's command writing a table with rules of its own).
+_RULES_DEEP = 8
+#: The name the rows a rule's statement writes stand under in its commands, as ``NEW``: none a log gives.
+_NEW_ROWS = "\x1fnew"
+
+
+def rule_writes(res: Resolution) -> None:
+    """PostgreSQL's rules (:mod:`.rules`) on the tables the statement writes: each rule on the statement's event runs
+    its commands as part of the statement (an unconditional ``DO INSTEAD`` rule in place of its write of the table),
+    ``NEW`` the rows it writes (each column from what the statement computes it from; of an UPDATE, a column it
+    leaves as it was is the table's, read where a command uses it), ``OLD`` the table's rows as they were, the rule's
+    condition read as the command's own; names resolved as in the table's schema (PostgreSQL resolves them when the
+    rule is made, and prints them as a view's). A command's write of a table with rules runs those in turn."""
+    if not res.ruled or res.binder.naming.dialect_name != "postgres":
+        return
+    done: set[tuple] = set()
+    for _ in range(_RULES_DEEP):
+        pending = [(key, item) for key, item in res.ruled.items() if key not in done]
+        for view, event in res.through:  # (a view written through: the rows its table is written, by name)
+            if (("view", id(view)), event) not in done:
+                flows: dict[str, set] = {}
+                for (_, written), (_, given) in list(res.ruled.items()):
+                    if written == event:
+                        for name, flow in given.items():
+                            flows.setdefault(name, set()).update(flow)
+                pending.append(((("view", id(view)), event), (view, flows)))
+        if not pending:
+            return
+        for key, (target, flows) in pending:
+            done.add(key)
+            event = key[1]
+            rules = rules_on(target, event)
+            if any(rule.instead and rule.condition is None for rule in rules):
+                res.unwrite(target)
+                if not any(rule.commands for rule in rules) and not res.modified_entries():
+                    res.forget_reads()  # (DO INSTEAD NOTHING: the statement runs nothing, reads nothing)
+            for rule in rules:
+                for command in rule.commands:
+                    _rule_command(res, target, event, flows, rule, command)
+
+
+def _rule_command(res: Resolution, target: CatalogObject, event: str, flows: dict[str, set], rule: Rule,
+                  command: exp.Expression) -> None:
+    """One command of a rule on ``target``, run as part of the statement that ``event``-ed it (:func:`rule_writes`):
+    ``NEW`` and ``OLD`` are FROM items of the command (as PostgreSQL joins them in), the rule's condition its
+    ``WHERE``'s too."""
+    within = res.within(res.binder.for_object(target, rule=True))
+    tree, condition = command.copy(), rule.condition.copy() if rule.condition is not None else None
+    parts = [node for node in (tree, condition) if node is not None]
+    used = {column.table.casefold() for node in parts for column in node.find_all(exp.Column) if column.table}
+    rows: list[exp.Table] = []
+    if "new" in used and event != "DELETE":
+        within.analyzer.stand_ins[_NEW_ROWS] = _new_rows(within, target, event, flows, parts)
+        rows.append(exp.Table(this=exp.to_identifier(_NEW_ROWS), alias=exp.TableAlias(this=exp.to_identifier("new"))))
+    if "old" in used and event != "INSERT":
+        *qualifier, name = target.parts
+        rows.append(exp.table_(name, db=qualifier[-1] if qualifier else None,
+                               catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True, alias="old"))
+    if rows or condition is not None:
+        _joined_rows(tree, rows, condition)
+    handler = _BODY_HANDLERS.get(type(tree), resolve_select)
+    handler(tree, within)
+
+
+def _new_rows(res: Resolution, target: CatalogObject, event: str, flows: dict[str, set],
+              parts: list[exp.Expression]) -> dict[str, frozenset]:
+    """``NEW``'s columns, each with its flow: what the statement writes into it, else (an UPDATE's column it leaves as
+    it was) the table's column, read where the rule uses it; an INSERT's column it gives no value has none."""
+    columns = {name: frozenset(flow) for name, flow in flows.items()}
+    names = [column.name for column in target.columns or ()]
+    used = {column.name.casefold() for node in parts for column in node.find_all(exp.Column)
+            if column.table.casefold() == "new"}
+    everything = any(isinstance(column.this, exp.Star) for node in parts for column in node.find_all(exp.Column)
+                     if column.table.casefold() == "new")
+    for name in names:
+        if name in columns:
+            continue
+        if event == "INSERT":
+            columns[name] = EMPTY
+            continue
+        columns[name] = frozenset((ColumnAtom(target, name),))
+        if everything or name.casefold() in used:
+            res.reads.touch(target)
+            res.reads.column(target, name)
+    return columns
+
+
+def _joined_rows(tree: exp.Expression, rows: list[exp.Table], condition: exp.Expression | None) -> None:
+    """``rows`` joined to a rule's command, in place, and ``condition`` added to its ``WHERE``: an INSERT's query
+    (its ``VALUES`` as the SELECTs of its rows), an UPDATE's ``FROM``, a DELETE's ``USING``, a query's FROM."""
+    if isinstance(tree, exp.Insert):
+        query = tree.expression
+        if isinstance(query, exp.Values):
+            selects = [exp.Select(expressions=[value.copy() for value in (row.expressions if isinstance(row, exp.Tuple)
+                                                                          else [row])]) for row in query.expressions]
+            query = selects[0] if len(selects) == 1 else exp.union(*selects, distinct=False)
+            tree.set("expression", query)
+        if query is not None:
+            _joined_rows(query, rows, condition)
+        return
+    if isinstance(tree, exp.SetOperation):
+        _joined_rows(tree.this, rows, condition)
+        _joined_rows(tree.expression, rows, condition)
+        return
+    if isinstance(tree, exp.Subquery):
+        _joined_rows(tree.this, rows, condition)
+        return
+    if isinstance(tree, exp.Delete):
+        tree.set("using", [*(tree.args.get("using") or []), *(row.copy() for row in rows)])
+    elif isinstance(tree, (exp.Select, exp.Update)):
+        for row in rows:
+            held = tree.args.get("from_")
+            if held is None:
+                tree.set("from_", exp.From(this=row.copy()))
+            elif isinstance(tree, exp.Select):
+                tree.append("joins", exp.Join(this=row.copy()))
+            else:  # (an UPDATE's FROM holds its joins on its first item)
+                held.this.append("joins", exp.Join(this=row.copy()))
+    else:
+        return
+    if condition is not None:
+        where = tree.args.get("where")
+        tree.set("where", exp.Where(this=exp.and_(where.this, condition.copy()) if where is not None
+                                    else condition.copy()))
 
 
 _BODY_HANDLERS: dict[type, Callable[[exp.Expression, Resolution], None]] = {

@@ -65,6 +65,7 @@ from .ddl import (
     value,
 )
 from .resolution import RecordParts, Resolution, not_recorded, unchanged
+from .rules import toggled
 from .semantic_views import semantic_view_query
 from .statements import known_kind, parse_statement
 from .view_references import view_references
@@ -1052,6 +1053,10 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         ACTIONS[type(action)](alt, action)
     if kind.domain == "Table" and binder.naming.dialect_name == "databricks":
         alt.obj = abac_applied(binder, alt.obj)  # (a tag set or unset: the ABAC policies its columns match now)
+    if alt.obj.rules:  # (PostgreSQL's ALTER TABLE t DISABLE RULE r, ENABLE RULE r)
+        for action in command.actions:
+            if isinstance(action, cmd.OtherChange):
+                alt.obj = toggled(alt.obj, action.text)
     if obj is not None and alt.obj is not obj:
         binder.catalog.put(obj, alt.obj)
         if [c.name for c in obj.columns or ()] != [c.name for c in alt.obj.columns or ()]:

@@ -9,8 +9,9 @@ expands the reads to base objects and collects the policies enforced.
 from __future__ import annotations
 
 import dataclasses
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from sqlglot import exp
 
@@ -29,6 +30,7 @@ from .assemble import (
 )
 from .binder import Binder, parse_view_definition
 from .dialects import server_file
+from .rules import rule_instead, rules_on
 
 
 @dataclass
@@ -115,6 +117,24 @@ class Resolution:
         #: the tables an UPDATE, DELETE or MERGE changes rows of: their row access policy decides which rows, read or
         #: not ("row access policies ... UPDATE, DELETE, and MERGE"): referenced though the statement reads no column
         self.filtered: list[CatalogObject] = []
+        #: what the statement being read does to the rows of the table it writes (``INSERT``, ``UPDATE``, ``DELETE``:
+        #: :meth:`writing`), which decides which of its rules run
+        self.event: str | None = None
+        #: the writes of tables with rules (PostgreSQL's), by (write, event): the table, and each written column's
+        #: flow, what the rules' ``NEW`` gives (:func:`.dml.rule_writes`)
+        self.ruled: dict[tuple, tuple[CatalogObject, dict[str, set]]] = {}
+        #: the views with rules on the statement's event it writes through (their rules run too), with the event
+        self.through: list[tuple[CatalogObject, str]] = []
+
+    @contextmanager
+    def writing(self, event: str) -> Iterator[None]:
+        """Inside, the statement read is an ``event`` (an INSERT's data-modifying CTE, an UPDATE, is one of its
+        own)."""
+        before, self.event = self.event, event
+        try:
+            yield
+        finally:
+            self.event = before
 
     def within(self, binder: Binder) -> Resolution:
         """This statement's resolution with names resolved by ``binder`` (a stored definition run by the statement,
@@ -123,7 +143,7 @@ class Resolution:
         other.binder, other.reads, other.lineage = binder, self.reads, self.lineage
         other.analyzer = Analyzer(binder, self.reads, record_stages=self.analyzer.record_stages)
         other._modified, other._written, other.ddl = self._modified, self._written, self.ddl
-        other.filtered = self.filtered
+        other.filtered, other.event, other.ruled, other.through = self.filtered, None, self.ruled, self.through
         return other
 
     # ------------------------------------------------------------------ reads
@@ -143,6 +163,8 @@ class Resolution:
             raise UnsupportedStatement(f"a write through {table.name.upper()}(...): a linked server's table, which the "
                                        "statement does not name")
         found = self.binder.relation(self.binder.naming.table_parts(table), session=False)
+        if found.rules and self.ruled_view(found):  # (a view's rule takes the write: PostgreSQL's)
+            return found
         rules = self.binder.naming.rules
         if through and rules.writes_through_views and (found.domain == "View" or (
                 found.domain == "Materialized view" and " TO " in (found.definition or "").upper())):
@@ -158,6 +180,15 @@ class Resolution:
                     break
             return stored
         return found
+
+    def ruled_view(self, view: CatalogObject) -> bool:
+        """Whether an unconditional ``DO INSTEAD`` rule of ``view`` takes the statement's write (PostgreSQL writes
+        no table through it); a view with other rules on the event is written through, and they run too."""
+        if rule_instead(view, self.event):
+            return True
+        if view.is_view and rules_on(view, self.event) and (view, self.event) not in self.through:
+            self.through.append((view, self.event))
+        return False
 
     def _stored_under(self, view: CatalogObject, *, filtered: bool = False) -> CatalogObject | None:
         """The table a view selects all its rows from, as it is (one table, no join, filter or grouping): where a
@@ -245,6 +276,10 @@ class Resolution:
             self._written[key] = {}
         written = self._written[key]
         columns = _with_stored(target, columns)
+        if self.event is not None and (target.rules or self.through):
+            flows = self.ruled.setdefault((key, self.event), (target, {}))[1]
+            for name, flow in columns:
+                flows.setdefault(name, set()).update(flow)
         for name, flow in columns:
             column = target.column(name)
             name = column.name if column is not None else name
@@ -254,6 +289,19 @@ class Resolution:
                 slot[0].setdefault(_source_key(entry), entry)
             for entry in base:
                 slot[1].setdefault(_source_key(entry), entry)
+
+    def unwrite(self, target: CatalogObject) -> None:
+        """``target`` is not written after all (an unconditional ``DO INSTEAD`` rule runs in the write's place)."""
+        self._modified.pop(("obj", id(target)), None)
+        self._written.pop(("obj", id(target)), None)
+
+    def forget_reads(self) -> None:
+        """Nothing is read after all (a statement an unconditional ``DO INSTEAD NOTHING`` rule discards)."""
+        self.reads.objects.clear()
+        self.reads.joins.clear()
+        self.reads.unresolved.clear()
+        self.reads.unknown_stars.clear()
+        self.filtered.clear()
 
     def write_stage(self, stage: CatalogObject) -> None:
         self._modified.setdefault(("obj", id(stage)), {"entry": object_entry(stage)})
