@@ -77,8 +77,11 @@ from typing import Callable, Mapping
 TABLES, COLUMNS, VIEWS = "TABLES", "COLUMNS", "VIEWS"
 TAG_REFERENCES, POLICY_REFERENCES = "TAG_REFERENCES", "POLICY_REFERENCES"
 MASKING_POLICIES, ROW_ACCESS_POLICIES = "MASKING_POLICIES", "ROW_ACCESS_POLICIES"
+#: PostgreSQL's rules: each its table's name and its CREATE RULE (``pg_get_ruledef``; no information schema view has
+#: them: ``live.POSTGRES_RULES``)
+RULES = "RULES"
 #: Every view an export may hold, in the order they are read.
-VIEW_NAMES = (TABLES, COLUMNS, VIEWS, TAG_REFERENCES, POLICY_REFERENCES, MASKING_POLICIES, ROW_ACCESS_POLICIES)
+VIEW_NAMES = (TABLES, COLUMNS, VIEWS, TAG_REFERENCES, POLICY_REFERENCES, MASKING_POLICIES, ROW_ACCESS_POLICIES, RULES)
 #: The views every export must hold.
 REQUIRED_VIEWS = (TABLES, COLUMNS)
 
@@ -291,7 +294,7 @@ BIGQUERY = CatalogFormat(
 
 POSTGRES = CatalogFormat(
     name="postgres", dialect="postgres",
-    required=dict(_CORE),
+    required={**_CORE, RULES: (*_RELATION, "RULE_DEFINITION")},
     # Snowflake's TABLES has these too (it is told by its own marks); its COLUMNS mirrors the standard's, so
     # PostgreSQL's COLUMNS claims nothing
     marks={TABLES: ("SELF_REFERENCING_COLUMN_NAME", "IS_TYPED", "COMMIT_ACTION")},

@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ..errors import CatalogError
 from .files import ViewRows
-from .formats import COLUMNS, TABLES, VIEWS, catalog_format
+from .formats import COLUMNS, RULES, TABLES, VIEWS, catalog_format
 from .snapshot import CatalogExport, snapshot_from_views
 
 #: PostgreSQL's materialized views, which its information schema leaves out ("only those tables and views are shown
@@ -41,6 +41,14 @@ POSTGRES_MATERIALIZED_VIEWS = {
     VIEWS: "SELECT current_database() AS table_catalog, schemaname AS table_schema, matviewname AS table_name, "
            "definition AS view_definition FROM pg_catalog.pg_matviews",
 }
+#: PostgreSQL's rules (:mod:`..sql.rules`), which no information schema view holds: each enabled one (``O``rigin or
+#: ``A``lways; not one a replica alone runs, nor a disabled one) with its table and its CREATE RULE, as
+#: ``pg_get_ruledef`` writes it (its names with their schemas, under the search path the reader sets); a view's
+#: ``_RETURN`` rule is its query (VIEWS).
+POSTGRES_RULES = ("SELECT current_database() AS table_catalog, n.nspname AS table_schema, c.relname AS table_name, "
+                  "pg_catalog.pg_get_ruledef(w.oid) AS rule_definition FROM pg_catalog.pg_rewrite w "
+                  "JOIN pg_catalog.pg_class c ON c.oid = w.ev_class JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                  "WHERE w.rulename <> '_RETURN' AND w.ev_enabled IN ('O', 'A')")
 #: SQLAlchemy dialect names and the export format their information schema has.
 URL_FORMATS = {"postgresql": "postgres", "trino": "trino", "snowflake": "snowflake", "databricks": "databricks",
                "bigquery": "bigquery"}
@@ -76,6 +84,7 @@ def snapshot_from_database(url: str, *, account: str | None = None, schemas: Ite
             if engine_url.get_backend_name() == "postgresql":
                 for view, query in POSTGRES_MATERIALIZED_VIEWS.items():
                     views[view].rows += _select(connection, shown, view, wanted, query).rows
+                views[RULES] = _select(connection, shown, RULES, wanted, POSTGRES_RULES)
     except sa.exc.SQLAlchemyError as err:
         raise CatalogError(shown, f"cannot read its information schema: {str(err.orig if hasattr(err, 'orig') else err).strip()}") from None
     finally:

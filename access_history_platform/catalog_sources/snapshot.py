@@ -29,7 +29,7 @@ from typing import Any, Iterable
 from ..errors import CatalogError
 from .files import ExportFile, ViewRows, iter_rows, read_views
 from .formats import (
-    COLUMNS, FORMATS, MASKING_POLICIES, POLICY_REFERENCES, REQUIRED_VIEWS, ROW_ACCESS_POLICIES, TABLES,
+    COLUMNS, FORMATS, MASKING_POLICIES, POLICY_REFERENCES, REQUIRED_VIEWS, ROW_ACCESS_POLICIES, RULES, TABLES,
     TAG_REFERENCES, TRINO, VIEWS, CatalogFormat, catalog_format, text_of, whole_number,
 )
 
@@ -151,6 +151,7 @@ def snapshot_from_views(views: dict[str, ViewRows], fmt: CatalogFormat, *, accou
     relations = _relations(views.get(TABLES), fmt, out.problems)
     _add_columns(relations, views.get(COLUMNS), fmt, out.problems)
     _add_definitions(relations, views.get(VIEWS), fmt, out.problems)
+    _add_rules(relations, views.get(RULES), fmt, out.problems)
     governance = _Governance(relations, out.problems)
     governance.policies(views.get(MASKING_POLICIES), "Masking policy")
     governance.policies(views.get(ROW_ACCESS_POLICIES), "Row access policy")
@@ -261,6 +262,22 @@ def _add_definitions(relations: dict[str, dict[str, Any]], view: ViewRows | None
             obj["definition"] = definition
         if (text_of(row, "IS_SECURE") or "").upper() in ("YES", "TRUE"):
             obj["secure"] = True
+
+
+def _add_rules(relations: dict[str, dict[str, Any]], view: ViewRows | None, fmt: CatalogFormat,
+               problems: list[str]) -> None:
+    """PostgreSQL's rules, each kept with its table or view (:attr:`.CatalogObject.rules`)."""
+    for file, number, row in iter_rows(view):
+        name = _name(row, fmt.name_columns)
+        definition = (text_of(row, "RULE_DEFINITION") or "").strip()
+        obj = relations.get(name or "")
+        if obj is None:
+            if name is not None and not _skipped(row, fmt):
+                problems.append(f"{_where(file, number)}: a rule of {name}, which TABLES does not list; the row is "
+                                "left out")
+            continue
+        if definition:
+            obj.setdefault("rules", []).append(definition)
 
 
 def _described(obj: dict[str, Any], create: str, fmt: CatalogFormat, where: str, problems: list[str]) -> None:

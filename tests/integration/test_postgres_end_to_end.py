@@ -73,6 +73,10 @@ SETUP = [
     # which PostgreSQL's information schema leaves out
     "CREATE MATERIALIZED VIEW reporting.order_counts AS SELECT customer_id, count(*) AS n FROM shop.orders "
     "GROUP BY customer_id",
+    # a rule, which no information schema view holds: each deleted order is kept in the audit table too
+    "CREATE TABLE shop.order_audit (order_id int, amount numeric(12,2))",
+    "CREATE RULE keep_deleted AS ON DELETE TO shop.orders DO ALSO "
+    "INSERT INTO shop.order_audit VALUES (old.id, old.amount)",
     "INSERT INTO shop.customers VALUES (1, 'ana@example.com', 'EU', 0), (2, 'bo@example.com', 'US', 0)",
     "INSERT INTO shop.orders VALUES (10, 1, 50, 'paid'), (11, 1, 70, 'paid'), (12, 2, 5, 'open')",
     "INSERT INTO shop.refunds VALUES (12, 5)",
@@ -104,8 +108,8 @@ WORKLOAD = [
          reads={"shop.orders"}, views={"reporting.big_spenders"}, writes={"reporting.customer_totals"}),
     step("UPDATE customers SET balance = t.total FROM reporting.customer_totals t WHERE t.customer_id = customers.id",
          reads={"reporting.customer_totals"}, writes={"shop.customers"}),
-    step("DELETE FROM orders USING refunds WHERE refunds.order_id = orders.id",
-         reads={"shop.refunds"}, writes={"shop.orders"}),
+    step("DELETE FROM orders USING refunds WHERE refunds.order_id = orders.id",  # (and its rule's INSERT)
+         reads={"shop.refunds"}, writes={"shop.orders", "shop.order_audit"}),
     step("MERGE INTO reporting.customer_totals t USING (SELECT customer_id, sum(amount) AS total FROM orders "
          "GROUP BY customer_id) s ON t.customer_id = s.customer_id WHEN MATCHED THEN UPDATE SET total = s.total "
          "WHEN NOT MATCHED THEN INSERT (customer_id, total) VALUES (s.customer_id, s.total)",
@@ -244,7 +248,7 @@ def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_th
     assert sorted(objects) == [f"{DATABASE}.public.accounts", f"{DATABASE}.reporting.active_accounts",
                                f"{DATABASE}.reporting.big_spenders", f"{DATABASE}.reporting.customer_totals",
                                f"{DATABASE}.reporting.order_counts", f"{DATABASE}.reporting.paid_orders",
-                               f"{DATABASE}.shop.customers",
+                               f"{DATABASE}.shop.customers", f"{DATABASE}.shop.order_audit",
                                f"{DATABASE}.shop.orders", f"{DATABASE}.shop.refunds"]
     assert objects[f"{DATABASE}.shop.customers"]["columns"] == [
         {"name": "id", "data_type": "integer"}, {"name": "email", "data_type": "character varying(320)"},
@@ -260,16 +264,20 @@ def test_the_live_catalog_taken_at_the_start_holds_the_workloads_objects_with_th
     assert order_counts["domain"] == "Materialized view" and "FROM shop.orders" in order_counts["definition"]
     assert order_counts["columns"] == [{"name": "customer_id", "data_type": "integer"},
                                        {"name": "n", "data_type": "bigint"}]
+    # a rule, with its table, as the server writes it (names with their schemas)
+    [rule] = objects[f"{DATABASE}.shop.orders"]["rules"]
+    assert rule.startswith("CREATE RULE keep_deleted AS") and "INSERT INTO shop.order_audit" in rule, rule
 
 
 def test_the_readmes_export_queries_give_the_catalog_the_live_reader_gives(end_to_end, tmp_path):
-    """README's PostgreSQL export (``\\copy (...) TO 'tables.csv' CSV HEADER``, ``columns.csv``, ``views.csv``, the
-    views with no schema on the search path), run on the server and read by ``ahp catalog --export``, holds each object
-    the live reader took at the start as it took it, the materialized view among them."""
+    """README's PostgreSQL export (``\\copy (...) TO 'tables.csv' CSV HEADER``, ``columns.csv``, ``views.csv``,
+    ``rules.csv``, the views and rules with no schema on the search path), run on the server and read by ``ahp catalog
+    --export``, holds each object the live reader took at the start as it took it, the materialized view and the
+    rule among them."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     [row] = [line for line in readme.splitlines() if line.startswith("| PostgreSQL | ") and "\\copy" in line]
     queries = dict((name, query) for query, name in re.findall(r"`\\copy \((.+?)\) TO '(\w+)\.csv' CSV HEADER`", row))
-    assert sorted(queries) == ["columns", "tables", "views"], row
+    assert sorted(queries) == ["columns", "rules", "tables", "views"], row
     connection = psycopg2.connect(host=end_to_end.server.host, port=end_to_end.server.port, user=end_to_end.server.user,
                                   password=end_to_end.server.password, dbname=DATABASE)
     try:
