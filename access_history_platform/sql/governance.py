@@ -1019,6 +1019,9 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     redefined = _view_redefined(command, kind, binder, statement)
     if redefined is not None:
         return redefined
+    if obj is not None and obj.domain == "View" and kind.domain == "Table" and binder.naming.dialect_name == "mysql" \
+            and (converted := _merge_converted(command, binder, statement, obj)) is not None:
+        return converted
     target = obj if obj is not None else unknown_object(name, kind.domain)
     swap = next((a for a in command.actions if isinstance(a, cmd.Swap)), None)
     if swap is not None:
@@ -1403,6 +1406,35 @@ def _partition_rows(command: cmd.Alter, binder: Binder, target: CatalogObject) -
         moved.write(other, [])
         return moved.parts()
     return rows_moved(binder, target, other, res=rows_moved(binder, other, target)).parts()
+
+
+#: MySQL's ``ENGINE [=] name`` among an ALTER TABLE's options.
+_ENGINE = re.compile(r"\bENGINE\s*=?\s*`?(?P<engine>\w+)", re.IGNORECASE)
+
+
+def _merge_converted(command: cmd.Alter, binder: Binder, statement: Statement, view: CatalogObject,
+                     ) -> RecordParts | None:
+    """MySQL's ``ALTER TABLE t ENGINE = e`` of a MERGE table (read as the view of the tables it collects,
+    :func:`.rewrites._merge_tables_as_views`; an ALTER TABLE of any other view is refused by the server) into a
+    table of another engine: t is a table of its own from then on, of the view's columns, holding a copy of the rows
+    it showed, which the ALTER reads from the tables it collected and writes into t (MariaDB's audit logs the reads);
+    then the ALTER of the table, as any. None for another ALTER."""
+    engines = [found["engine"].upper() for action in command.actions if isinstance(action, cmd.OtherChange)
+               for found in _ENGINE.finditer(action.text)]
+    if not engines or engines[-1] in ("MERGE", "MRG_MYISAM"):
+        return None
+    query = parse_view_definition(view.definition or "", binder.naming.dialect)
+    if query is None:
+        return None
+    res = Resolution(binder.for_object(view))
+    result = res.query(query)
+    table = CatalogObject(domain="Table", name=view.name, id=view.id, columns=view.columns, parts=view.parts,
+                          session=view.session, temporary=view.temporary, comment=view.comment)
+    binder.catalog.put(view, table)
+    res.write(table, [(name, flow) for name, flow in result.columns])
+    copied = res.parts()
+    altered = alter(command, binder, statement)
+    return dataclasses.replace(copied, object_modified_by_ddl=altered.object_modified_by_ddl if altered else [])
 
 
 def _rows_changed(command: cmd.Alter) -> bool:
