@@ -105,6 +105,17 @@ def test_a_star_over_a_table_of_unknown_columns_says_its_columns_are_not_recorde
     assert known.warnings == counted.warnings == ()
 
 
+def test_a_clickhouse_nested_structures_name_is_no_missing_column():
+    """``ARRAY JOIN n`` of a Nested structure n (its columns ``n.key``, ``n.value``) joins their arrays: ``n`` is no
+    column the catalog lacks, and each of its columns is read where the statement names it (as ClickHouse's query log
+    says; review s28_clickhouse_chdb F6). A name of no column and no structure still warns."""
+    _, joined, other = outcomes("clickhouse", "CREATE TABLE tn (id UInt8, `n.key` Array(UInt8), `n.value` Array(UInt8)) "
+                                              "ENGINE = Memory", "SELECT id, n.key FROM tn ARRAY JOIN n",
+                                "SELECT id FROM tn ARRAY JOIN m")
+    assert read(joined) == {"s.tn": {"id", "n.key"}} and joined.warnings == ()
+    assert [warning.split(":")[0] for warning in other.warnings] == ["column m"]
+
+
 def test_an_insert_into_a_table_of_unknown_columns_says_which_values_it_could_not_place():
     """``INSERT INTO x SELECT a, id + 1, upper(a) ...`` into a table of unknown columns writes the query's named
     columns by their names (a by the name a); the values of no name have sources no column of x is recorded from: the

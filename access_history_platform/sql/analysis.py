@@ -3665,6 +3665,10 @@ class Analyzer:
         folded = name.casefold()
         if any(alias.casefold() == folded for alias in _aliases_in(node.root())):
             return  # (a MATCH_RECOGNIZE measure, an alias of the select list where the dialect does not see it)
+        if self.naming.dialect_name == "clickhouse" and any(
+                column.name.casefold().startswith(f"{folded}.") for obj in known for column in obj.columns or ()):
+            return  # (a Nested structure's name, of its columns n.key, n.value: ARRAY JOIN n joins their arrays, each
+            # column read where the statement names it)
         tables = tuple(dict.fromkeys(obj.name for obj in (unknown or known)))
         self.reads.unresolved.setdefault(name, (UNKNOWN_COLUMNS if unknown else KNOWN_COLUMNS, tables))
 
