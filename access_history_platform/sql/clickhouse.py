@@ -384,7 +384,8 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     and all its partitions, its rows), the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of
     several rules (which says when rows are deleted, no column read or written: left out), and ``LIMIT m`` after
     ``LIMIT n BY ...`` (docs, LIMIT BY: "A query can contain both", the BY applied first; how many rows the query
-    returns reads no column: left out).
+    returns reads no column: left out), and a query's ``SETTINGS`` right after ``GROUP BY ... WITH TOTALS`` (``ROLLUP``,
+    ``CUBE``), which say how it runs, no column it reads: left out.
 
     >>> from .token_groups import tokens_of
     >>> sql = "REPLACE TABLE t (a DateTime32) ENGINE = Log TTL a + 1 DELETE WHERE b, a + 2 SETTINGS s = 1"
@@ -393,6 +394,9 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     >>> sql = "SELECT * FROM (SELECT a FROM t LIMIT 1 BY a LIMIT 5 OFFSET 1) UNION ALL SELECT 1"
     >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     'SELECT * FROM (SELECT a FROM t LIMIT 1 BY a) UNION ALL SELECT 1'
+    >>> sql = "INSERT INTO d SELECT x FROM t GROUP BY x WITH TOTALS SETTINGS extremes = 1, max_threads = 2 FORMAT JSON"
+    >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'INSERT INTO d SELECT x FROM t GROUP BY x WITH TOTALS FORMAT JSON'
     """
     level = depths(tokens)
     words = [word_of(token) for token in tokens]
@@ -414,6 +418,9 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
             end = _clause_end(tokens, words, level, at, _AFTER_TTL)
             if any(tokens[i].token_type == TokenType.COMMA and level[i] == 0 for i in range(at, end)):
                 edits.append((tokens[at].start, tokens[end].start if end < len(tokens) else len(text), ""))
+        elif word == "SETTINGS" and words[at - 2:at] in (["WITH", "TOTALS"], ["WITH", "ROLLUP"], ["WITH", "CUBE"]):
+            end = _clause_end(tokens, words, level, at, _AFTER_SETTINGS)
+            edits.append((tokens[at - 1].end + 1, tokens[end - 1].end + 1, ""))
         elif word == "LIMIT" and tokens[at].token_type == TokenType.LIMIT:
             end = _clause_end(tokens, words, level, at, _AFTER_LIMIT)
             if "BY" in words[at:end] and end < len(tokens) and words[end] == "LIMIT":
@@ -745,6 +752,8 @@ _AFTER_GROUP_BY = frozenset({"HAVING", "ORDER BY", "LIMIT", "WINDOW", "QUALIFY",
 _AFTER_TTL = frozenset({"SETTINGS", "COMMENT", "AS", "EMPTY", "ORDER BY", "PARTITION BY", "PRIMARY KEY", "SAMPLE"})
 #: Where a LIMIT clause ends: another LIMIT, or what may follow a query.
 _AFTER_LIMIT = frozenset({"LIMIT", "UNION", "EXCEPT", "INTERSECT", "SETTINGS", "FORMAT", "INTO"})
+#: Where a query's SETTINGS clause ends.
+_AFTER_SETTINGS = frozenset({"UNION", "EXCEPT", "INTERSECT", "FORMAT", "INTO"})
 
 
 def _clause_end(tokens: list[Token], words: list[str | None], level: list[int], at: int, after: frozenset) -> int:
