@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import lru_cache
 
+import sqlglot
+from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 from sqlglot.tokens import Token, TokenType
@@ -94,6 +97,48 @@ _NO_DATA_DYNAMIC = frozenset({"GRANT", "REVOKE", "SET", "RESET", "NOTIFY", "LIST
                               "REINDEX", "DISCARD"})
 #: An expression's leading string literal.
 _LEADING_LITERAL = re.compile(r"\s*(?:format\s*\(\s*)?'(?P<text>(?:[^']|'')*)'", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _runs_sql(expression: str, dialect: str, declared: frozenset[str] = frozenset()) -> bool:
+    """Whether a procedural expression runs a query or calls a function that is no built-in (one sqlglot does not
+    know, of no system package, none of the block's own types and variables (``declared``, upper case): a stored
+    function), and reads as the select list of a query.
+
+    >>> _runs_sql("cnt('x') > 0", "postgres"), _runs_sql("pk.f(1) || 'a'", "oracle"), _runs_sql("(SELECT 1) + 1", "postgres")
+    (True, True, True)
+    >>> _runs_sql("upper(a) || 'x'", "postgres"), _runs_sql("dbms_random.value(1, 2)", "oracle"), _runs_sql("n + 1", "oracle")
+    (False, False, False)
+    >>> _runs_sql("to_regclass('t') IS NULL", "postgres"), _runs_sql("tt()", "oracle", frozenset({"TT"}))
+    (False, False)
+    """
+    if "(" not in expression:
+        return False
+    try:
+        tree = sqlglot.parse_one(f"SELECT {expression}", read=dialect)
+    except (SqlglotError, RecursionError, ValueError, TypeError, AttributeError):
+        return False
+    if not isinstance(tree, exp.Select) or len(tree.expressions) != 1 or tree.args.get("from_") is not None:
+        return False
+    if any(isinstance(node, exp.Query) for node in tree.expressions[0].walk()):
+        return True
+    for call in tree.expressions[0].find_all(exp.Anonymous):
+        dotted = isinstance(call.parent, exp.Dot)
+        named = call.parent.sql(dialect=dialect) if dotted else call.name
+        if not _SYSTEM_PACKAGES.match(named) and call.name.upper() not in declared and (
+                dotted or not _BUILT_IN_CALLS.fullmatch(call.name)):
+            return True
+    return False
+
+
+#: Built-in functions of PL/pgSQL's and PL/SQL's expressions that sqlglot does not know, by name or family (a value of
+#: no table: the catalog's own functions, settings, sequences, times, quoting).
+_BUILT_IN_CALLS = re.compile(
+    r"(?:pg_|to_reg|has_\w+_privilege|txid_|quote_|current_|array_|jsonb?_|regexp_|uuid_generate_)\w*|gen_random_uuid|"
+    r"clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|set_config|format_type|obj_description|"
+    r"col_description|string_to_array|nextval|currval|setval|lastval|version|age|encode|decode|digest|crypt|"
+    r"gen_salt|sys_context|sys_guid|userenv|sqlerrm|sqlcode|rawtohex|hextoraw|dump|vsize|empty_[bc]lob",
+    re.IGNORECASE)
 
 
 def _touches_no_data(expression: str) -> bool:
@@ -593,6 +638,8 @@ class _Walker:
                 # DBMS_OUTPUT's and UTL_'s: no
                 arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
                 self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
+            elif method + 1 < stop - 1 and self.token_at(stop - 1, TokenType.R_PAREN):
+                self.value_read(method + 2, stop - 1)  # DBMS_OUTPUT.PUT_LINE(pk.f(x)): its arguments' values
             self.pos = stop + 1
         else:
             start = self.pos
@@ -689,6 +736,8 @@ class _Walker:
             self.statements.append(literal if literal is not None else f"EXECUTE {BUILT_AT_RUN_TIME}")
             return
         if not any(self.word_at(index) in queries for index in range(start, stop)):
+            if word != "FOR" and self.plpgsql:  # IF f(a) > 0: a stored function's call
+                self.value_read(start, stop)
             return
         if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
                 and self.token_at(stop - 1, TokenType.R_PAREN):
@@ -802,7 +851,8 @@ class _Walker:
 
     def query_value(self, start: int, stop: int) -> None:
         """The query a declaration or an assignment sets its variable to (``:= (SELECT ...)``, ``DEFAULT (...)``),
-        if its value is one."""
+        if its value is one; else, in PL/pgSQL and PL/SQL, a value computed by a query or a stored function
+        (:meth:`value_read`)."""
         for index in range(start, stop):
             if self.token_at(index, TokenType.COLON_EQ) or self.word_at(index) == "DEFAULT" or (
                     self.plpgsql and self.token_at(index, TokenType.EQ)):  # PL/pgSQL's x = expr
@@ -812,4 +862,18 @@ class _Walker:
                     self.collect(value + 1, stop - 1)
                 elif self.word_at(value) in _QUERY_WORDS:
                     self.collect(value, stop)
+                elif self.plpgsql:
+                    self.value_read(value, stop)
                 return
+
+    def value_read(self, start: int, stop: int) -> None:
+        """The value of an expression of PL/pgSQL or PL/SQL (an assignment's, a declaration's default, a condition, a
+        built-in procedure's arguments) that runs a query or calls a function that is no built-in: read as ``SELECT
+        <expression>``, as PL/pgSQL evaluates every expression ("each expression ... is executed as a SELECT
+        command"), so that the query's tables and the function (the catalog's or the log's, and what its body
+        reads) are the block's reads (``n := cnt('x')``, ``IF f(a) > 0``, ``n := (SELECT count(*) FROM t) + 1``);
+        a function no catalog holds then touches no object."""
+        if start < stop:
+            expression = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
+            if _runs_sql(expression, self.dialect, frozenset(self.declared)):
+                self.statements.append(f"SELECT {expression}")
