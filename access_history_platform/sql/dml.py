@@ -275,7 +275,7 @@ def _event(event: str) -> Callable[[Callable[[exp.Expression, Resolution], None]
     def wrap(handler: Callable[[exp.Expression, Resolution], None]) -> Callable[[exp.Expression, Resolution], None]:
         @wraps(handler)
         def resolve(tree: exp.Expression, res: Resolution) -> None:
-            with res.writing(event):
+            with res.writing(event, returning=tree.args.get("returning") is not None):
                 handler(tree, res)
         return resolve
     return wrap
@@ -1944,10 +1944,12 @@ def rule_writes(res: Resolution) -> None:
         for view, event in res.through:  # (a view written through: the rows its table is written, by name)
             if (("view", id(view)), event) not in done:
                 flows: dict[str, set] = {}
-                for (_, written), (_, given) in list(res.ruled.items()):
-                    if written == event:
+                for key, (_, given) in list(res.ruled.items()):
+                    if key[1] == event:
                         for name, flow in given.items():
                             flows.setdefault(name, set()).update(flow)
+                        if key in res.returned:
+                            res.returned.add((("view", id(view)), event))
                 pending.append(((("view", id(view)), event), (view, flows)))
         if not pending:
             return
@@ -1961,16 +1963,19 @@ def rule_writes(res: Resolution) -> None:
                     res.forget_reads()  # (DO INSTEAD NOTHING: the statement runs nothing, reads nothing)
             for rule in rules:
                 for command in rule.commands:
-                    _rule_command(res, target, event, flows, rule, command)
+                    _rule_command(res, target, event, flows, rule, command, returning=key in res.returned)
 
 
 def _rule_command(res: Resolution, target: CatalogObject, event: str, flows: dict[str, set], rule: Rule,
-                  command: exp.Expression) -> None:
+                  command: exp.Expression, *, returning: bool) -> None:
     """One command of a rule on ``target``, run as part of the statement that ``event``-ed it (:func:`rule_writes`):
-    ``NEW`` and ``OLD`` are FROM items of the command (as PostgreSQL joins them in), the rule's condition its
-    ``WHERE``'s too."""
+    ``NEW`` and ``OLD`` are FROM items of the command (as PostgreSQL joins them in, seen by no unqualified name nor
+    ``*``), the rule's condition its ``WHERE``'s too; its ``RETURNING`` runs only for a statement ``returning`` rows
+    (the statement's RETURNING is the rule's)."""
     within = res.within(res.binder.for_object(target, rule=True))
     tree, condition = command.copy(), rule.condition.copy() if rule.condition is not None else None
+    if not returning and tree.args.get("returning") is not None:
+        tree.set("returning", None)
     parts = [node for node in (tree, condition) if node is not None]
     used = {column.table.casefold() for node in parts for column in node.find_all(exp.Column) if column.table}
     rows: list[exp.Table] = []
@@ -1991,22 +1996,24 @@ def _new_rows(res: Resolution, target: CatalogObject, event: str, flows: dict[st
               parts: list[exp.Expression]) -> dict[str, frozenset]:
     """``NEW``'s columns, each with its flow: what the statement writes into it, else (an UPDATE's column it leaves as
     it was) the table's column, read where the rule uses it; an INSERT's column it gives no value has none."""
-    columns = {name: frozenset(flow) for name, flow in flows.items()}
     names = [column.name for column in target.columns or ()]
     used = {column.name.casefold() for node in parts for column in node.find_all(exp.Column)
             if column.table.casefold() == "new"}
     everything = any(isinstance(column.this, exp.Star) for node in parts for column in node.find_all(exp.Column)
                      if column.table.casefold() == "new")
+    columns: dict[str, frozenset] = {}  # (in the table's order: NEW.* gives them so)
     for name in names:
-        if name in columns:
-            continue
-        if event == "INSERT":
+        if name in flows:
+            columns[name] = frozenset(flows[name])
+        elif event == "INSERT":
             columns[name] = EMPTY
-            continue
-        columns[name] = frozenset((ColumnAtom(target, name),))
-        if everything or name.casefold() in used:
-            res.reads.touch(target)
-            res.reads.column(target, name)
+        else:
+            columns[name] = frozenset((ColumnAtom(target, name),))
+            if everything or name.casefold() in used:
+                res.reads.touch(target)
+                res.reads.column(target, name)
+    for name, flow in flows.items():  # (a table of unknown columns: those written)
+        columns.setdefault(name, frozenset(flow))
     return columns
 
 
@@ -2033,6 +2040,8 @@ def _joined_rows(tree: exp.Expression, rows: list[exp.Table], condition: exp.Exp
     if isinstance(tree, exp.Delete):
         tree.set("using", [*(tree.args.get("using") or []), *(row.copy() for row in rows)])
     elif isinstance(tree, (exp.Select, exp.Update)):
+        if isinstance(tree, exp.Select) and rows and tree.args.get("from_") is not None:
+            _own_stars(tree)
         for row in rows:
             held = tree.args.get("from_")
             if held is None:
@@ -2047,6 +2056,21 @@ def _joined_rows(tree: exp.Expression, rows: list[exp.Table], condition: exp.Exp
         where = tree.args.get("where")
         tree.set("where", exp.Where(this=exp.and_(where.this, condition.copy()) if where is not None
                                     else condition.copy()))
+
+
+def _own_stars(select: exp.Select) -> None:
+    """A rule command's query's ``*`` as the ``*`` of each of its own FROM items, in place, before ``NEW`` and ``OLD``
+    are joined to it (they are in no ``*``: PostgreSQL adds them to the range table alone); left as it is where an
+    item has no name to qualify it by."""
+    if not any(isinstance(item, exp.Star) for item in select.expressions):
+        return
+    items = [select.args["from_"].this, *(join.this for join in select.args.get("joins") or ())]
+    names = [item.alias_or_name for item in items]
+    if not all(names):
+        return
+    stars = [exp.Column(this=exp.Star(), table=exp.to_identifier(name)) for name in names]
+    select.set("expressions", [star.copy() for item in select.expressions for star in
+                               (stars if isinstance(item, exp.Star) else [item])])
 
 
 _BODY_HANDLERS: dict[type, Callable[[exp.Expression, Resolution], None]] = {

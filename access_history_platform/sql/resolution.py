@@ -125,16 +125,21 @@ class Resolution:
         self.ruled: dict[tuple, tuple[CatalogObject, dict[str, set]]] = {}
         #: the views with rules on the statement's event it writes through (their rules run too), with the event
         self.through: list[tuple[CatalogObject, str]] = []
+        #: whether the statement being read returns rows (``RETURNING``), and the writes of :attr:`ruled` by one
+        #: that does: a rule's command returns rows (and reads what its ``RETURNING`` names) only for such a one
+        self.returning = False
+        self.returned: set[tuple] = set()
 
     @contextmanager
-    def writing(self, event: str) -> Iterator[None]:
+    def writing(self, event: str, *, returning: bool = False) -> Iterator[None]:
         """Inside, the statement read is an ``event`` (an INSERT's data-modifying CTE, an UPDATE, is one of its
-        own)."""
-        before, self.event = self.event, event
+        own), ``returning`` rows or not."""
+        before = self.event, self.returning
+        self.event, self.returning = event, returning
         try:
             yield
         finally:
-            self.event = before
+            self.event, self.returning = before
 
     def within(self, binder: Binder) -> Resolution:
         """This statement's resolution with names resolved by ``binder`` (a stored definition run by the statement,
@@ -144,6 +149,7 @@ class Resolution:
         other.analyzer = Analyzer(binder, self.reads, record_stages=self.analyzer.record_stages)
         other._modified, other._written, other.ddl = self._modified, self._written, self.ddl
         other.filtered, other.event, other.ruled, other.through = self.filtered, None, self.ruled, self.through
+        other.returning, other.returned = False, self.returned
         return other
 
     # ------------------------------------------------------------------ reads
@@ -278,6 +284,8 @@ class Resolution:
         columns = _with_stored(target, columns)
         if self.event is not None and (target.rules or self.through):
             flows = self.ruled.setdefault((key, self.event), (target, {}))[1]
+            if self.returning:
+                self.returned.add((key, self.event))
             for name, flow in columns:
                 flows.setdefault(name, set()).update(flow)
         for name, flow in columns:
