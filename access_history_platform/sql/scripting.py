@@ -202,16 +202,23 @@ def block_statements(text: str, dialect: str = "snowflake") -> list[str] | None:
     return statements
 
 
+#: PL/SQL's ``DBMS_SQL.PARSE(c, statement, mode)``, which parses the statement it is given (and runs it when it is DDL;
+#: a query runs at ``DBMS_SQL.EXECUTE``).
+_DBMS_SQL_PARSE = re.compile(r"\s*(?:\"?sys\"?\s*\.\s*)?dbms_sql\s*\.\s*parse\s*\(", re.IGNORECASE)
+#: A dynamic statement given by a variable (``EXECUTE IMMEDIATE q [INTO n] [USING ...]``).
+_RUN_VARIABLE = re.compile(r"\s*:?(?P<name>[A-Za-z_][\w$#]*)\s*(?:$|;|(?:into|using|returning|return|bulk)\b)",
+                           re.IGNORECASE)
 #: ``IDENTIFIER(:v)`` of a Scripting variable.
 _IDENTIFIER_VARIABLE = re.compile(r"\bIDENTIFIER\s*\(\s*:(?P<name>\w+)\s*\)", re.IGNORECASE)
 #: ``EXECUTE IMMEDIATE :v`` (or ``v``) of a Scripting variable, without ``USING``: it runs the variable's text.
 _EXECUTE_VARIABLE = re.compile(r"\s*EXECUTE\s+IMMEDIATE\s+:?(?P<name>[A-Za-z_]\w*)\s*;?\s*", re.IGNORECASE)
 
 
-def _literal_variables(tokens: list[Token]) -> dict[str, str]:
+def _literal_variables(tokens: list[Token], *, oracle: bool = False) -> dict[str, str]:
     """The variables of a Snowflake Scripting block set once, to a string literal (``DECLARE t STRING DEFAULT 't1';``,
     ``LET t := 'T2';``), by folded name, each with its literal as written: a name the block gives, which
-    ``IDENTIFIER(:t)`` stands for. A variable set anywhere else (``t := ...``, ``INTO :t``) is none of them.
+    ``IDENTIFIER(:t)`` stands for. A variable set anywhere else (``t := ...``, ``INTO :t``) is none of them; of a
+    PL/SQL block (``oracle``: ``q VARCHAR2(100) := 'select ...';``, a q-quoted literal too), ``INTO q`` sets q too.
 
     >>> sql = "declare a string default 'T1'; b int; begin let c string := 'S.T2'; select 1 into :b; a := 'x'; end"
     >>> _literal_variables(Dialect.get_or_raise("snowflake").tokenize(sql))
@@ -231,13 +238,18 @@ def _literal_variables(tokens: list[Token]) -> dict[str, str]:
         for index, token in enumerate(piece):  # INTO :a, :a: the variable set by a statement
             if token.token_type == TokenType.COLON and index and words[index - 1] == "INTO" and index + 1 < len(piece):
                 set_elsewhere.add(piece[index + 1].text.casefold())
+            elif oracle and index and words[index - 1] in ("INTO", "BULK COLLECT INTO") \
+                    or oracle and token.token_type == TokenType.BULK_COLLECT_INTO and index + 1 < len(piece):
+                set_elsewhere.add((piece[index + 1] if token.token_type == TokenType.BULK_COLLECT_INTO else token)
+                                  .text.casefold())
         setter = next((i for i, word in enumerate(words) if word in (":=", "DEFAULT")), None)
         if not piece or setter is None or piece[0].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
             continue
         name = piece[0].text.casefold()
         if name in literals:
             set_elsewhere.add(name)
-        if setter == len(piece) - 2 and piece[-1].token_type == TokenType.STRING:
+        if setter == len(piece) - 2 and (piece[-1].token_type == TokenType.STRING
+                                         or oracle and piece[-1].token_type == TokenType.RAW_STRING):
             literals[name] = "'" + piece[-1].text.replace("'", "''") + "'"
         else:
             set_elsewhere.add(name)
@@ -360,6 +372,8 @@ class _Walker:
         #: PL/SQL: the names the block's declarations give (variables, collections, local subprograms), upper-cased:
         #: ``a.extend(2)`` and ``local_p(1)`` call no procedure of the warehouse's
         self.declared: set[str] = set()
+        #: the variables the block sets once, to a literal (:func:`_literal_variables`), found when first needed
+        self.literals: dict[str, str] | None = None
 
     def word(self, ahead: int = 0) -> str:
         """The word at the position (upper-cased; ``""`` past the end, a quoted name or a string ``"\\x00"``)."""
@@ -554,9 +568,7 @@ class _Walker:
                 self.collect(found + 1, stop)
             elif found is not None and self.dialect == "oracle" and found + 1 < stop:  # OPEN c FOR 'literal' [USING]
                 end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
-                literal = _literal(self.text[self.tokens[found + 1].start:end], "oracle")
-                if literal is not None:
-                    self.statements.append(_NUMBERED_BIND.sub(r":b\1", literal))
+                self.dynamic(self.text[self.tokens[found + 1].start:end])
             self.pos = stop + 1
         elif self.plpgsql and self.dialect != "oracle" and word in ("RAISE", "ASSERT"):
             stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...); ASSERT (SELECT ...) > 0: each subquery runs
@@ -590,11 +602,11 @@ class _Walker:
                     immediate = _IMMEDIATE.match(executed)
                     executed = executed[immediate.end():] if immediate else executed
                 literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
-                if literal is not None and self.dialect == "oracle":  # (its binds by number, :1, named: :b1)
-                    literal = _NUMBERED_BIND.sub(r":b\1", literal)
-                if literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
+                if self.dialect == "oracle":
+                    self.dynamic(executed)
+                elif literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
                     self.statements.append(literal)
-                elif self.dialect != "oracle" and not _touches_no_data(executed):
+                elif not _touches_no_data(executed):
                     # EXECUTE format(...), 'TRUNCATE ' || v: a statement the log does not give, set aside saying so
                     self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
             self.pos = stop + 1
@@ -638,6 +650,9 @@ class _Walker:
                 # DBMS_OUTPUT's and UTL_'s: no
                 arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
                 self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
+            elif _DBMS_SQL_PARSE.match(called) and (arguments := self.arguments(method + 1, stop - 1)) \
+                    and len(arguments) >= 2:  # DBMS_SQL.PARSE(c, statement, DBMS_SQL.NATIVE): the statement runs
+                self.dynamic(self.text[self.tokens[arguments[1][0]].start : self.tokens[arguments[1][1] - 1].end + 1])
             elif method + 1 < stop - 1 and self.token_at(stop - 1, TokenType.R_PAREN):
                 self.value_read(method + 2, stop - 1)  # DBMS_OUTPUT.PUT_LINE(pk.f(x)): its arguments' values
             self.pos = stop + 1
@@ -865,6 +880,34 @@ class _Walker:
                 elif self.plpgsql:
                     self.value_read(value, stop)
                 return
+
+    def dynamic(self, executed: str) -> None:
+        """PL/SQL's dynamic SQL (``EXECUTE IMMEDIATE x``, ``OPEN c FOR x``, ``DBMS_SQL.PARSE(c, x, ...)``, ``x``
+        maybe followed by ``INTO`` / ``USING`` ...): a literal runs, and so does the literal of a variable the block
+        sets once (``q VARCHAR2(100) := 'select ...'``); any other text is built when the block runs, a statement the
+        log does not give: set aside saying so (unless nothing it may hold touches data: ``'grant ...' || r``)."""
+        literal = _literal(executed, "oracle")
+        if literal is None and (named := _RUN_VARIABLE.match(executed)) is not None:
+            if self.literals is None:
+                self.literals = _literal_variables(self.tokens, oracle=True)
+            value = self.literals.get(named["name"].casefold())
+            literal = _literal(value, "oracle") if value is not None else None
+        if literal is not None:
+            self.statements.append(_NUMBERED_BIND.sub(r":b\1", literal))  # (its binds by number, :1, named: :b1)
+        elif not _touches_no_data(executed):
+            self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
+
+    def arguments(self, opening: int, closing: int) -> list[tuple[int, int]]:
+        """The arguments of a call whose brackets are at ``opening`` and ``closing``: (first token, end) each."""
+        found, first, depth = [], opening + 1, 0
+        for index in range(opening + 1, closing):
+            depth += (self.tokens[index].token_type in _OPENS) - (self.tokens[index].token_type in _CLOSES)
+            if depth == 0 and self.tokens[index].token_type == TokenType.COMMA:
+                found.append((first, index))
+                first = index + 1
+        if first < closing:
+            found.append((first, closing))
+        return found
 
     def value_read(self, start: int, stop: int) -> None:
         """The value of an expression of PL/pgSQL or PL/SQL (an assignment's, a declaration's default, a condition, a
