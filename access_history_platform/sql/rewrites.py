@@ -235,6 +235,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _bracketed_update_items(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "DELETE" and ".*" in text:
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
+    if mysql and word_of(tokens[0]) == "DELETE" and "returning" in lowered and ("limit" in lowered or "order" in lowered):
+        text, tokens = _returning_before_order(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "CREATE" and ("directory" in lowered or " desc" in lowered or " asc" in lowered):
         text, tokens = _mysql_table_clauses_left_out(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
@@ -1453,6 +1455,26 @@ def _deleted_stars_left_out(text: str, tokens: list[Token], dialect: str) -> tup
     edits = [(tokens[i].start, tokens[i + 1].end + 1, "") for i in range(first, end - 1)
              if tokens[i].token_type == TokenType.DOT and tokens[i + 1].token_type == TokenType.STAR]
     return edited(text, tokens, edits, dialect)
+
+
+def _returning_before_order(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MariaDB's ``DELETE ... [ORDER BY ...] [LIMIT n] RETURNING list`` (its grammar puts RETURNING last), written
+    with the RETURNING before the ORDER BY and LIMIT, where sqlglot reads it; the same rows deleted and returned.
+
+    >>> sql = "delete from t where a > 1 order by a limit 2 returning a, b"
+    >>> _returning_before_order(sql, Dialect.get_or_raise("mysql").tokenize(sql), "mysql")[0]
+    'delete from t where a > 1 returning a, b order by a limit 2'
+    """
+    levels = depths(tokens)
+    words = [word_of(token) if levels[at] == 0 else None for at, token in enumerate(tokens)]
+    returning = next((at for at, word in enumerate(words) if word == "RETURNING"), None)
+    ordered = next((at for at, word in enumerate(words) if word in ("ORDER BY", "ORDER", "LIMIT")), None)
+    if returning is None or ordered is None or ordered > returning:
+        return text, tokens
+    end = tokens[-1].end + 1 if tokens[-1].token_type != TokenType.SEMICOLON else tokens[-1].start
+    moved = text[tokens[returning].start:end].rstrip()
+    kept = text[tokens[ordered].start:tokens[returning].start].rstrip()
+    return edited(text, tokens, [(tokens[ordered].start, end, f"{moved} {kept}")], dialect)
 
 
 def _partitioning_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
