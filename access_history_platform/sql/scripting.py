@@ -571,20 +571,15 @@ class _Walker:
                 self.dynamic(self.text[self.tokens[found + 1].start:end])
             self.pos = stop + 1
         elif self.plpgsql and self.dialect != "oracle" and word in ("RAISE", "ASSERT"):
-            stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...); ASSERT (SELECT ...) > 0: each subquery runs
-            index = self.pos + 1
-            while index < stop:
-                if self.token_at(index, TokenType.L_PAREN) and self.word_at(index + 1) in _QUERY_WORDS:
-                    close, depth = index, 0
-                    while close < stop:
-                        depth += (self.tokens[close].token_type in _OPENS) - (self.tokens[close].token_type in _CLOSES)
-                        if not depth:
-                            break
-                        close += 1
-                    self.statements.append(
-                        f"SELECT {self.text[self.tokens[index].start : self.tokens[min(close, stop - 1)].end + 1]}")
-                    index = close
-                index += 1
+            stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...), f(x); ASSERT (SELECT ...) > 0: each value runs
+            using = next((i for i in range(self.pos + 1, stop) if self.word_at(i) == "USING"), stop)
+            for first, end in self.arguments(self.pos, using):
+                self.value_read(first, end)
+            self.pos = stop + 1
+        elif self.plpgsql and word in ("EXIT", "CONTINUE") and (
+                when := next((i for i in range(self.pos + 1, self.to_semicolon()) if self.word_at(i) == "WHEN"), None)):
+            stop = self.to_semicolon()  # EXIT WHEN f(x) > 0: its condition's value
+            self.value_read(when + 1, stop)
             self.pos = stop + 1
         elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL) or (
                 self.dialect == "oracle" and word in _PLSQL_NO_SQL):
@@ -755,8 +750,10 @@ class _Walker:
                 self.value_read(start, stop)
             return
         if word == "FOR" and self.word_at(start + 1) == "IN" and self.token_at(start + 2, TokenType.L_PAREN) \
-                and self.token_at(stop - 1, TokenType.R_PAREN):
+                and self.token_at(stop - 1, TokenType.R_PAREN) and not self.bounded(start + 2, stop):
             self.collect(start + 3, stop - 1)
+        elif word == "FOR" and self.bounded(start, stop):  # FOR i IN 1..(SELECT count(*) FROM t): a bound's query
+            self.subqueries(start, stop)
         elif word == "FOR" and within is not None and self.word_at(within + 1) in queries:
             self.collect(within + 1, stop)  # PL/pgSQL's FOR r [, s ...] IN query LOOP (a RETURNING DML among them)
         elif word == "FOR" and (self.word_at(start) in _QUERY_WORDS or self.word_at(start + 1) == "AS"):
@@ -896,6 +893,33 @@ class _Walker:
             self.statements.append(_NUMBERED_BIND.sub(r":b\1", literal))  # (its binds by number, :1, named: :b1)
         elif not _touches_no_data(executed):
             self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
+
+    def bounded(self, start: int, stop: int) -> bool:
+        """Whether a loop's header from ``start`` to ``stop`` is an integer range (``i IN [REVERSE] a .. b``: its
+        ``..`` outside brackets)."""
+        depth = 0
+        for index in range(start, stop):
+            depth += (self.tokens[index].token_type in _OPENS) - (self.tokens[index].token_type in _CLOSES)
+            if depth == 0 and (self.tokens[index].text.endswith(".") and index + 1 < stop
+                               and self.tokens[index + 1].text.startswith(".") or self.tokens[index].text == ".."):
+                return True
+        return False
+
+    def subqueries(self, start: int, stop: int) -> None:
+        """Each bracketed query from ``start`` to ``stop``, run as ``SELECT (query)``."""
+        index = start
+        while index < stop:
+            if self.token_at(index, TokenType.L_PAREN) and self.word_at(index + 1) in _QUERY_WORDS:
+                close, depth = index, 0
+                while close < stop:
+                    depth += (self.tokens[close].token_type in _OPENS) - (self.tokens[close].token_type in _CLOSES)
+                    if not depth:
+                        break
+                    close += 1
+                self.statements.append(
+                    f"SELECT {self.text[self.tokens[index].start : self.tokens[min(close, stop - 1)].end + 1]}")
+                index = close
+            index += 1
 
     def arguments(self, opening: int, closing: int) -> list[tuple[int, int]]:
         """The arguments of a call whose brackets are at ``opening`` and ``closing``: (first token, end) each."""
