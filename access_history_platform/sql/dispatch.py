@@ -1197,9 +1197,10 @@ def oracle_package(node: object, binder: Binder, statement: Statement) -> None:
     specification's CREATE makes it known, so that ``p.r`` names routine r of package p of the current schema before
     a schema named p ("PL/SQL searches for the first identifier ... first as a package, type, table, or view name in
     the current schema", :func:`.dml.read_procedure`, :meth:`.Binder.uncatalogued_udf`); ``DROP PACKAGE p`` (not
-    its BODY alone) forgets it."""
+    its BODY alone) forgets it. Its specification's text and its body's are kept (``body``, ``definition``): the
+    queries of its cursors, which a block opens (:func:`oracle_package_cursor`)."""
     found = _PACKAGE.match(statement.text)
-    if binder.naming.dialect_name != "oracle" or found is None or (found["body"] and found["verb"].upper() == "CREATE"):
+    if binder.naming.dialect_name != "oracle" or found is None:
         return None
     parts = binder.qualified(binder.naming.parts([exp.to_identifier(part.strip().strip('"'),
                                                                     quoted=part.strip().startswith('"'))
@@ -1208,12 +1209,48 @@ def oracle_package(node: object, binder: Binder, statement: Statement) -> None:
     if found["verb"].upper() == "DROP":
         if old is not None and not found["body"]:
             binder.catalog.remove(old)
+        elif old is not None:
+            binder.catalog.put(old, old.evolve(definition=None))
         return None
-    if old is None:
-        name = ".".join(parts)
-        binder.catalog.put(None, CatalogObject(domain=PACKAGE, name=name,
-                                               id=ddl.new_object_id(binder.catalog, PACKAGE, name, statement)))
+    if found["body"]:
+        if old is not None:
+            binder.catalog.put(old, old.evolve(definition=statement.text))
+        return None
+    name = ".".join(parts)
+    binder.catalog.put(old, CatalogObject(domain=PACKAGE, name=name, body=statement.text,
+                                          definition=old.definition if old is not None else None,
+                                          id=old.id if old is not None else
+                                          ddl.new_object_id(binder.catalog, PACKAGE, name, statement)))
     return None
+
+
+#: ``OPEN pkg.c`` of a package's cursor (:meth:`.scripting._Walker.package_cursor`).
+_OPEN_CURSOR = re.compile(r"\s*OPEN\s+(?P<name>[^\s;]+)\s*;?\s*", re.IGNORECASE)
+
+
+def oracle_package_cursor(node: object, binder: Binder, statement: Statement) -> RecordParts | None:
+    """A block's ``OPEN pkg.c`` or ``FOR r IN pkg.c LOOP`` of a package's cursor: its query runs (PL/SQL Language
+    Reference, "Explicit Cursors": OPEN "executes the query"), read as the package's CREATE (its specification's, or
+    its body's for a cursor the specification declares with ``RETURN`` alone) gives it, its names the package's
+    schema's; set aside, saying so, when the log created no such package or cursor."""
+    found = _OPEN_CURSOR.fullmatch(statement.text)
+    if binder.naming.dialect_name != "oracle" or found is None or "." not in found["name"]:
+        return None  # (T-SQL's, MySQL's OPEN c: a cursor declared by the batch, whose query was read there)
+    written = [part.strip('"') for part in found["name"].split(".")]
+    package = binder.package(tuple(binder.naming.normalize(part) for part in written[:-1]))
+    query = None
+    if package is not None:
+        for text in (package.body, package.definition):
+            query = scripting.cursor_of(text or "", binder.naming.normalize(written[-1]))
+            if query is not None:
+                break
+    if query is None:
+        raise UnsupportedStatement(f"OPEN of {found['name']}, a cursor of a package whose CREATE the log did not give "
+                                   "(its query is not known here)")
+    res = Resolution(binder.for_object(package))
+    dml.resolve_select(parse_sql(query, "oracle", what=f"the query of the cursor {found['name']}"), res)
+    return res.parts()
+
 
 
 FORMS.update(dict.fromkeys(("CREATE PACKAGE", "DROP PACKAGE"), oracle_package))
@@ -1418,6 +1455,7 @@ FORMS.update(dict.fromkeys(_SESSION_VERBS, no_record))
 #: data read or written (a cursor's rows are read by its DECLARE)
 _MESSAGE_VERBS = ("PRINT", "RAISERROR", "THROW", "WAITFOR", "GOTO", "OPEN", "FETCH", "DBCC", "SIGNAL", "RESIGNAL")
 FORMS.update(dict.fromkeys(_MESSAGE_VERBS, no_record))
+FORMS["OPEN"] = oracle_package_cursor  # (a cursor of the batch's own: nothing; an Oracle package's: its query)
 FORMS["RETURN"] = no_record  # T-SQL's RETURN [status] at a batch's top level (statements.parse_statement): it leaves
 # the batch (a status that holds a subquery is read as that query: tsql.control_flow_flattened)
 #: T-SQL's indexes (clustered, columnstore) and statistics hold no data of their own: reads and writes name the table
@@ -1664,7 +1702,7 @@ UNPARSED = frozenset(key for key, handler in FORMS.items() if handler is no_reco
                                                     "ALTER EXTERNAL DATA SOURCE", "DROP EXTERNAL DATA SOURCE",
                                                     "IMPORT", "EXPORT", "CREATE CONNECTION", "ALTER CONNECTION",
                                                     "DROP CONNECTION", "CREATE EXTERNAL SCHEMA", "CREATE PACKAGE",
-                                                    "DROP PACKAGE", "BLOCK"}
+                                                    "DROP PACKAGE", "BLOCK", "OPEN"}
 
 
 def form_key(node: object) -> type | str | tuple[type, str]:

@@ -285,6 +285,32 @@ def _procedural_statements(text: str, tokens: list[Token], dialect: str) -> list
     return walker.statements
 
 
+def cursor_of(text: str, name: str) -> str | None:
+    """The query of the cursor ``name`` (upper case) that a package's CREATE text declares with it (``CURSOR c [(p
+    ...)] [RETURN t] IS query;``); None when it declares none (or declares it with ``RETURN`` alone, its query in the
+    body)."""
+    try:
+        tokens = Dialect.get_or_raise("oracle").tokenize(text)
+    except SqlglotError:
+        return None
+    for at, token in enumerate(tokens[:-2]):
+        if token.text.upper() != "CURSOR" or tokens[at + 1].text.strip('"').upper() != name:
+            continue
+        depth = 0
+        for index in range(at + 2, len(tokens)):
+            kind = tokens[index].token_type
+            depth += (kind in _OPENS) - (kind in _CLOSES)
+            if kind == TokenType.SEMICOLON and depth == 0:
+                break  # (a declaration alone: CURSOR c RETURN t;)
+            if depth == 0 and tokens[index].text.upper() == "IS":
+                end = next((i for i in range(index + 1, len(tokens)) if tokens[i].token_type == TokenType.SEMICOLON),
+                           len(tokens))
+                if end > index + 1:
+                    return text[tokens[index + 1].start : tokens[end - 1].end + 1]
+                break
+    return None
+
+
 def is_plsql_block(text: str) -> bool:
     """Whether ``text`` is an Oracle PL/SQL anonymous block: it opens with ``DECLARE`` or ``BEGIN``."""
     return _PLSQL_BLOCK.match(text) is not None
@@ -569,6 +595,8 @@ class _Walker:
             elif found is not None and self.dialect == "oracle" and found + 1 < stop:  # OPEN c FOR 'literal' [USING]
                 end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
                 self.dynamic(self.text[self.tokens[found + 1].start:end])
+            elif found is None:
+                self.package_cursor(start + 1, stop)  # OPEN pkg.c [(arguments)]: the package's cursor's query
             self.pos = stop + 1
         elif self.plpgsql and self.dialect != "oracle" and word in ("RAISE", "ASSERT"):
             stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...), f(x); ASSERT (SELECT ...) > 0: each value runs
@@ -745,6 +773,9 @@ class _Walker:
             literal = _literal(executed, "postgres") if self.dialect != "oracle" else None
             self.statements.append(literal if literal is not None else f"EXECUTE {BUILT_AT_RUN_TIME}")
             return
+        if word == "FOR" and self.dialect == "oracle" and self.word_at(start + 1) == "IN" \
+                and self.package_cursor(start + 2, stop):
+            return  # FOR r IN pkg.c [(arguments)] LOOP: the package's cursor's query
         if not any(self.word_at(index) in queries for index in range(start, stop)):
             if word != "FOR" and self.plpgsql:  # IF f(a) > 0: a stored function's call
                 self.value_read(start, stop)
@@ -893,6 +924,21 @@ class _Walker:
             self.statements.append(_NUMBERED_BIND.sub(r":b\1", literal))  # (its binds by number, :1, named: :b1)
         elif not _touches_no_data(executed):
             self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
+
+    def package_cursor(self, start: int, stop: int) -> bool:
+        """PL/SQL's cursor of a package (``pkg.c``, ``schema.pkg.c``, maybe with arguments) opened by the block, from
+        ``start`` to ``stop``: its query runs, which the package's CREATE holds: the statement ``OPEN pkg.c``, which
+        finds it (:func:`.dispatch.oracle_package_cursor`). Whether it was one."""
+        if self.dialect != "oracle" or start >= stop:
+            return False
+        end = next((i for i in range(start, stop) if self.tokens[i].token_type == TokenType.L_PAREN), stop)
+        names = [self.tokens[i] for i in range(start, end)]
+        if len(names) not in (3, 5) or any(token.token_type != TokenType.DOT for token in names[1::2]) \
+                or names[0].text.upper() in self.declared or (end < stop and not self.token_at(stop - 1,
+                                                                                            TokenType.R_PAREN)):
+            return False
+        self.statements.append(f"OPEN {self.text[names[0].start:names[-1].end + 1]}")
+        return True
 
     def bounded(self, start: int, stop: int) -> bool:
         """Whether a loop's header from ``start`` to ``stop`` is an integer range (``i IN [REVERSE] a .. b``: its
