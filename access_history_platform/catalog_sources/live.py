@@ -47,7 +47,8 @@ POSTGRES_MATERIALIZED_VIEWS = {
 #: ``_RETURN`` rule is its query (VIEWS).
 POSTGRES_RULES = ("SELECT current_database() AS table_catalog, n.nspname AS table_schema, c.relname AS table_name, "
                   "pg_catalog.pg_get_ruledef(w.oid) AS rule_definition FROM pg_catalog.pg_rewrite w "
-                  "JOIN pg_catalog.pg_class c ON c.oid = w.ev_class JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                  "JOIN pg_catalog.pg_class c ON c.oid = w.ev_class "
+                  "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
                   "WHERE w.rulename <> '_RETURN' AND w.ev_enabled IN ('O', 'A')")
 #: SQLAlchemy dialect names and the export format their information schema has.
 URL_FORMATS = {"postgresql": "postgres", "trino": "trino", "snowflake": "snowflake", "databricks": "databricks",

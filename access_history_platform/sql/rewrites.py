@@ -235,7 +235,8 @@ def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[To
         text, tokens = _bracketed_update_items(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "DELETE" and ".*" in text:
         text, tokens = _deleted_stars_left_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "DELETE" and "returning" in lowered and ("limit" in lowered or "order" in lowered):
+    if mysql and word_of(tokens[0]) == "DELETE" and "returning" in lowered \
+            and ("limit" in lowered or "order" in lowered):
         text, tokens = _returning_before_order(text, tokens, dialect)
     if mysql and word_of(tokens[0]) == "CREATE" and ("directory" in lowered or " desc" in lowered or " asc" in lowered):
         text, tokens = _mysql_table_clauses_left_out(text, tokens, dialect)

@@ -88,7 +88,8 @@ def parsed_rule(text: str) -> Rule | None:
         # a name of the condition is NEW's column in an INSERT's rule, OLD's in a DELETE's (the only row each has)
         row = exp.to_identifier("new" if event == "INSERT" else "old")
         for column in list(condition.find_all(exp.Column)):
-            if not column.table and isinstance(column.this, exp.Identifier) and column.find_ancestor(exp.Select) is None:
+            if not column.table and isinstance(column.this, exp.Identifier) \
+                    and column.find_ancestor(exp.Select) is None:
                 column.set("table", row.copy())
     body = rest[do.end():].strip().rstrip(";").strip()
     return Rule(rule_name(head["name"]), event, head["table"],

@@ -105,10 +105,12 @@ def _runs_sql(expression: str, dialect: str, declared: frozenset[str] = frozense
     know, of no system package, none of the block's own types and variables (``declared``, upper case): a stored
     function), and reads as the select list of a query.
 
-    >>> _runs_sql("cnt('x') > 0", "postgres"), _runs_sql("pk.f(1) || 'a'", "oracle"), _runs_sql("(SELECT 1) + 1", "postgres")
-    (True, True, True)
-    >>> _runs_sql("upper(a) || 'x'", "postgres"), _runs_sql("dbms_random.value(1, 2)", "oracle"), _runs_sql("n + 1", "oracle")
-    (False, False, False)
+    >>> _runs_sql("cnt('x') > 0", "postgres"), _runs_sql("pk.f(1) || 'a'", "oracle")
+    (True, True)
+    >>> _runs_sql("(SELECT 1) + 1", "postgres"), _runs_sql("upper(a) || 'x'", "postgres")
+    (True, False)
+    >>> _runs_sql("dbms_random.value(1, 2)", "oracle"), _runs_sql("n + 1", "oracle")
+    (False, False)
     >>> _runs_sql("to_regclass('t') IS NULL", "postgres"), _runs_sql("tt()", "oracle", frozenset({"TT"}))
     (False, False)
     """
