@@ -95,6 +95,10 @@ BUILT_AT_RUN_TIME = "ahp_built_at_run_time"
 #: select on t to ' || r``): no record, as such a statement written out has none.
 _NO_DATA_DYNAMIC = frozenset({"GRANT", "REVOKE", "SET", "RESET", "NOTIFY", "LISTEN", "UNLISTEN", "ANALYZE", "VACUUM",
                               "REINDEX", "DISCARD"})
+#: The kinds of object a dynamic CREATE, DROP or ALTER of which touches no data object (``'drop trigger ' || t``, PL/SQL's
+#: ``'create or replace context ' || c``, ``'alter session set ...'``): no record, as the statement written out has none.
+_NO_DATA_KINDS = frozenset({"TRIGGER", "CONTEXT", "INDEX", "SESSION", "ROLE", "USER", "TYPE", "PACKAGE", "PROCEDURE",
+                            "FUNCTION", "EXTENSION", "STATISTICS"})
 #: An expression's leading string literal.
 _LEADING_LITERAL = re.compile(r"\s*(?:format\s*\(\s*)?'(?P<text>(?:[^']|'')*)'", re.IGNORECASE)
 
@@ -150,10 +154,15 @@ def _touches_no_data(expression: str) -> bool:
 
     >>> _touches_no_data("'grant select on w to ' || r"), _touches_no_data("format('DELETE FROM %I', t)")
     (True, False)
+    >>> _touches_no_data("'create or replace context ' || c"), _touches_no_data("'drop ' || r.object_type")
+    (True, False)
     """
     leading = _LEADING_LITERAL.match(expression)
-    words = leading["text"].split(None, 1) if leading is not None else []
-    return bool(words) and words[0].upper() in _NO_DATA_DYNAMIC
+    words = [word.upper() for word in leading["text"].split(None, 5)] if leading is not None else []
+    while words[1:2] in (["OR"], ["REPLACE"], ["UNIQUE"], ["PUBLIC"]):  # CREATE OR REPLACE CONTEXT, UNIQUE INDEX
+        del words[1]
+    return bool(words) and (words[0] in _NO_DATA_DYNAMIC or words[0] in ("CREATE", "DROP", "ALTER")
+                            and words[1:2] != [] and words[1] in _NO_DATA_KINDS)
 
 
 #: The first letters of DECLARE and BEGIN.
@@ -402,6 +411,9 @@ class _Walker:
         self.declared: set[str] = set()
         #: the variables the block sets once, to a literal (:func:`_literal_variables`), found when first needed
         self.literals: dict[str, str] | None = None
+        #: PL/SQL's variables by the literal their last assignment before the position set them to, if it did
+        #: (``l_sql := q'!alter table ...!'; EXECUTE IMMEDIATE l_sql;``)
+        self.assigned: dict[str, str] = {}
 
     def word(self, ahead: int = 0) -> str:
         """The word at the position (upper-cased; ``""`` past the end, a quoted name or a string ``"\\x00"``)."""
@@ -897,10 +909,17 @@ class _Walker:
     def query_value(self, start: int, stop: int) -> None:
         """The query a declaration or an assignment sets its variable to (``:= (SELECT ...)``, ``DEFAULT (...)``),
         if its value is one; else, in PL/pgSQL and PL/SQL, a value computed by a query or a stored function
-        (:meth:`value_read`)."""
+        (:meth:`value_read`). In PL/SQL, the literal it sets its variable to, if it is one (:attr:`assigned`)."""
         for index in range(start, stop):
             if self.token_at(index, TokenType.COLON_EQ) or self.word_at(index) == "DEFAULT" or (
                     self.plpgsql and self.token_at(index, TokenType.EQ)):  # PL/pgSQL's x = expr
+                if self.dialect == "oracle" and index > start:
+                    name = self.tokens[start].text.casefold()
+                    if index + 2 == stop and self.tokens[index + 1].token_type in (TokenType.STRING,
+                                                                                   TokenType.RAW_STRING):
+                        self.assigned[name] = "'" + self.tokens[index + 1].text.replace("'", "''") + "'"
+                    else:
+                        self.assigned.pop(name, None)
                 value = index + 1 + (self.word_at(index + 1) == "ASYNC")  # := ASYNC (query): a child job's
                 if self.token_at(value, TokenType.L_PAREN) and self.token_at(stop - 1, TokenType.R_PAREN) \
                         and self.word_at(value + 1) in _QUERY_WORDS | _MODIFYING:  # (a RESULTSET's DML too)
@@ -914,13 +933,14 @@ class _Walker:
     def dynamic(self, executed: str) -> None:
         """PL/SQL's dynamic SQL (``EXECUTE IMMEDIATE x``, ``OPEN c FOR x``, ``DBMS_SQL.PARSE(c, x, ...)``, ``x``
         maybe followed by ``INTO`` / ``USING`` ...): a literal runs, and so does the literal of a variable the block
-        sets once (``q VARCHAR2(100) := 'select ...'``); any other text is built when the block runs, a statement the
-        log does not give: set aside saying so (unless nothing it may hold touches data: ``'grant ...' || r``)."""
+        sets once (``q VARCHAR2(100) := 'select ...'``), or last set to one before (``l_sql := q'!...!'; EXECUTE
+        IMMEDIATE l_sql;``); any other text is built when the block runs, a statement the log does not give: set aside
+        saying so (unless nothing it may hold touches data: ``'grant ...' || r``, ``'drop trigger ' || t``)."""
         literal = _literal(executed, "oracle")
         if literal is None and (named := _RUN_VARIABLE.match(executed)) is not None:
             if self.literals is None:
                 self.literals = _literal_variables(self.tokens, oracle=True)
-            value = self.literals.get(named["name"].casefold())
+            value = self.assigned.get(named["name"].casefold()) or self.literals.get(named["name"].casefold())
             literal = _literal(value, "oracle") if value is not None else None
         if literal is not None:
             self.statements.append(_NUMBERED_BIND.sub(r":b\1", literal))  # (its binds by number, :1, named: :b1)
