@@ -96,9 +96,10 @@ BUILT_AT_RUN_TIME = "ahp_built_at_run_time"
 _NO_DATA_DYNAMIC = frozenset({"GRANT", "REVOKE", "SET", "RESET", "NOTIFY", "LISTEN", "UNLISTEN", "ANALYZE", "VACUUM",
                               "REINDEX", "DISCARD"})
 #: The kinds of object a dynamic CREATE, DROP or ALTER of which touches no data object (``'drop trigger ' || t``, PL/SQL's
-#: ``'create or replace context ' || c``, ``'alter session set ...'``): no record, as the statement written out has none.
+#: ``'create or replace context ' || c``, ``'alter session set ...'``, PostgreSQL's ``'alter default privileges ...'``): no
+#: record, as the statement written out has none.
 _NO_DATA_KINDS = frozenset({"TRIGGER", "CONTEXT", "INDEX", "SESSION", "ROLE", "USER", "TYPE", "PACKAGE", "PROCEDURE",
-                            "FUNCTION", "EXTENSION", "STATISTICS"})
+                            "FUNCTION", "EXTENSION", "STATISTICS", "DEFAULT"})
 #: An expression's leading string literal.
 _LEADING_LITERAL = re.compile(r"\s*(?:format\s*\(\s*)?'(?P<text>(?:[^']|'')*)'", re.IGNORECASE)
 
@@ -156,6 +157,8 @@ def _touches_no_data(expression: str) -> bool:
     (True, False)
     >>> _touches_no_data("'create or replace context ' || c"), _touches_no_data("'drop ' || r.object_type")
     (True, False)
+    >>> _touches_no_data("'alter default privileges in schema s grant all on tables to ' || r")
+    True
     """
     leading = _LEADING_LITERAL.match(expression)
     words = [word.upper() for word in leading["text"].split(None, 5)] if leading is not None else []
