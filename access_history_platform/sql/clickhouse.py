@@ -384,8 +384,9 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     and all its partitions, its rows), the type ``DateTime32`` (``DateTime``, the same type), a table's TTL of
     several rules (which says when rows are deleted, no column read or written: left out), and ``LIMIT m`` after
     ``LIMIT n BY ...`` (docs, LIMIT BY: "A query can contain both", the BY applied first; how many rows the query
-    returns reads no column: left out), and a query's ``SETTINGS`` right after ``GROUP BY ... WITH TOTALS`` (``ROLLUP``,
-    ``CUBE``), which say how it runs, no column it reads: left out.
+    returns reads no column: left out), a query's ``SETTINGS`` right after ``GROUP BY ... WITH TOTALS`` (``ROLLUP``,
+    ``CUBE``), which say how it runs, no column it reads: left out, and ``ALTER TEMPORARY TABLE t`` (``ALTER TABLE t``:
+    the session's temporary table is what its name finds).
 
     >>> from .token_groups import tokens_of
     >>> sql = "REPLACE TABLE t (a DateTime32) ENGINE = Log TTL a + 1 DELETE WHERE b, a + 2 SETTINGS s = 1"
@@ -397,6 +398,9 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     >>> sql = "INSERT INTO d SELECT x FROM t GROUP BY x WITH TOTALS SETTINGS extremes = 1, max_threads = 2 FORMAT JSON"
     >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
     'INSERT INTO d SELECT x FROM t GROUP BY x WITH TOTALS FORMAT JSON'
+    >>> sql = "ALTER TEMPORARY TABLE t ADD COLUMN c String"
+    >>> spellings_read(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0]
+    'ALTER TABLE t ADD COLUMN c String'
     """
     level = depths(tokens)
     words = [word_of(token) for token in tokens]
@@ -404,6 +408,8 @@ def spellings_read(text: str, tokens: list[Token], dialect: str) -> tuple[str, l
     edits = []
     if words[:2] == ["REPLACE", "TABLE"]:
         edits.append((tokens[0].start, tokens[0].end + 1, "CREATE OR REPLACE"))
+    if words[:3] == ["ALTER", "TEMPORARY", "TABLE"]:  # (the session's temporary table, which its name finds)
+        edits.append((tokens[1].start, tokens[2].start, ""))
     if any(word == "VALUES" and words[at + 1:at + 3] == ["AS", "("] and words[at - 1] in ("WITH", ",")
            for at, word in enumerate(words[1:-2], start=1)):  # WITH values AS (...): a CTE named values
         edits += [(tokens[at].start, tokens[at].end + 1, "`values`") for at, word in enumerate(words[1:], start=1)

@@ -1033,7 +1033,8 @@ def _alias_may_be_defined(text: str) -> bool:
     return first is not None and _AS.search(text, first.end()) is not None
 #: Where :func:`.clickhouse.spellings_read` may have a form to write otherwise.
 _CLICKHOUSE_SPELLINGS = re.compile(r"^\s*+replace\b|\bclone\s++as\b|datetime32|\bttl\b|\bvalues\s++as\s*+\(|"
-                                   r"\b(?:totals|rollup|cube)\s++settings\b", re.IGNORECASE)
+                                   r"\b(?:totals|rollup|cube)\s++settings\b|^\s*+alter\s++temporary\b",
+                                   re.IGNORECASE)
 
 
 def _json_arrows_bracketed(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
