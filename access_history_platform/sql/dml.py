@@ -801,9 +801,7 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     if target is None:
         return None
     stored, columns = target
-    *qualifier, name = stored.parts
-    table = exp.table_(name, db=qualifier[-1] if qualifier else None,
-                       catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
+    table, name = _table_named(stored), stored.parts[-1]
 
     def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
         query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
@@ -1016,13 +1014,18 @@ def _view_target(res: Resolution, view: CatalogObject, tree: exp.Expression, lis
     return stored, [column for _, column in found]
 
 
+def _table_named(obj: CatalogObject, alias: str | None = None) -> exp.Table:
+    """A table node naming ``obj`` by its parts, each quoted (its database and schema where it has them)."""
+    *qualifier, name = obj.parts
+    return exp.table_(name, db=qualifier[-1] if qualifier else None,
+                      catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True, alias=alias)
+
+
 def _statement_on(view: CatalogObject, tree: exp.Expression, columns: list[str]
                   ) -> tuple[exp.Expression, list[exp.Expression] | None]:
     """A statement of ``tree``'s kind on ``view`` that writes ``columns`` (the next view down of a write through views
     of views), and an INSERT's column list."""
-    *qualifier, name = view.parts
-    table = exp.table_(name, db=qualifier[-1] if qualifier else None,
-                       catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True)
+    table = _table_named(view)
     names = [exp.to_identifier(column, quoted=True) for column in columns]
     if isinstance(tree, exp.Update):
         return exp.Update(this=table, expressions=[exp.EQ(this=exp.column(n), expression=exp.null())
@@ -1957,7 +1960,7 @@ def rule_writes(res: Resolution) -> None:
             done.add(key)
             event = key[1]
             rules = rules_on(target, event)
-            if any(rule.instead and rule.condition is None for rule in rules):
+            if rule_instead(target, event):
                 res.unwrite(target)
                 if not any(rule.commands for rule in rules) and not res.modified_entries():
                     res.forget_reads()  # (DO INSTEAD NOTHING: the statement runs nothing, reads nothing)
@@ -1983,9 +1986,7 @@ def _rule_command(res: Resolution, target: CatalogObject, event: str, flows: dic
         within.analyzer.stand_ins[_NEW_ROWS] = _new_rows(within, target, event, flows, parts)
         rows.append(exp.Table(this=exp.to_identifier(_NEW_ROWS), alias=exp.TableAlias(this=exp.to_identifier("new"))))
     if "old" in used and event != "INSERT":
-        *qualifier, name = target.parts
-        rows.append(exp.table_(name, db=qualifier[-1] if qualifier else None,
-                               catalog=qualifier[-2] if len(qualifier) > 1 else None, quoted=True, alias="old"))
+        rows.append(_table_named(target, alias="old"))
     if rows or condition is not None:
         _joined_rows(tree, rows, condition)
     handler = _BODY_HANDLERS.get(type(tree), resolve_select)

@@ -252,10 +252,8 @@ def _literal_variables(tokens: list[Token], *, oracle: bool = False) -> dict[str
         for index, token in enumerate(piece):  # INTO :a, :a: the variable set by a statement
             if token.token_type == TokenType.COLON and index and words[index - 1] == "INTO" and index + 1 < len(piece):
                 set_elsewhere.add(piece[index + 1].text.casefold())
-            elif oracle and index and words[index - 1] in ("INTO", "BULK COLLECT INTO") \
-                    or oracle and token.token_type == TokenType.BULK_COLLECT_INTO and index + 1 < len(piece):
-                set_elsewhere.add((piece[index + 1] if token.token_type == TokenType.BULK_COLLECT_INTO else token)
-                                  .text.casefold())
+            elif oracle and index and words[index - 1] in ("INTO", "BULK COLLECT INTO"):  # (PL/SQL's INTO q)
+                set_elsewhere.add(token.text.casefold())
         setter = next((i for i, word in enumerate(words) if word in (":=", "DEFAULT")), None)
         if not piece or setter is None or piece[0].token_type not in (TokenType.VAR, TokenType.IDENTIFIER):
             continue
