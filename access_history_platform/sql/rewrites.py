@@ -13,7 +13,10 @@ The T-SQL forms are :mod:`.tsql`'s.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable, Collection
+from typing import NamedTuple
 
 import sqlglot
 from sqlglot import exp
@@ -24,406 +27,47 @@ from sqlglot.tokens import Token, TokenType
 
 from . import clickhouse, druid, streaming, tsql
 from .create_clauses import name_end
-from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
+from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, RULES, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
 from .parsing import SQLGLOT_FAILURES
 from .parsing import lowered as lowered_text
 from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
 
 
+class _Statement(NamedTuple):
+    """A statement as the tests of :data:`_FORMS` see it: its text and tokens as written out so far, its first word,
+    its dialect, and its text as it came, in lower case (where the words a form may hold are looked for)."""
+
+    text: str
+    tokens: list[Token]
+    first: str
+    dialect: str
+    lowered: str
+
+
+class _Form(NamedTuple):
+    """A form sqlglot cannot read (or reads wrong): the dialects that have it (None: every dialect), whether a
+    statement may hold it (a cheap test of its text), and its reader, which writes it out as forms sqlglot reads."""
+
+    dialects: Collection[str] | None
+    may_hold: Callable[[_Statement], object]
+    written_out: Callable[[str, list[Token], str], tuple[str, list[Token]]]
+
+
 def readable(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """The statement with the dialect's forms sqlglot cannot read (or reads wrong) written as forms it reads, each
-    by one reader below when the text may hold its form; and its tokens."""
-    lowered = lowered_text(text)
-    mysql = dialect in MYSQL_FAMILY  # (SingleStore's SQL is MySQL's, and so are its forms sqlglot cannot read)
-    if rules_for(dialect).identifier_calls and "identifier" in lowered:
-        text, tokens = _identifiers_written_out(text, tokens, dialect)
-    elif dialect == "snowflake" and "identifier" in lowered and "||" in text:
-        text, tokens = _identifier_strings_joined(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and " on " in lowered and "json_" in lowered:
-        text, tokens = _json_clauses_written_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "_value" in lowered:
-        text, tokens = _null_flags_written_out(text, tokens, dialect)
-    if (dialect in SPARK_FAMILY or mysql) and word_of(tokens[0]) == "CREATE" and " with " in lowered:
-        text, tokens = _query_without_as(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CREATE" and " return " in lowered.replace("\n", " "):
-        text, tokens = _return_string_bracketed(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "tblproperties" in lowered:
-        text, tokens = _properties_with_equals(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "namespace" in lowered:
-        text, tokens = _namespace_as_schema(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "values" in lowered:
-        text, tokens = _values_columns_quoted(text, tokens, dialect)
-    if dialect == "duckdb" and ("<<=" in text or ">>=" in text):  # (its inet containment, as PostgreSQL's below)
-        text, tokens = _operators_written_out(text, tokens, dialect)
-    if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "ALTER") and "compression" in lowered:
-        text, tokens = _column_compressions_left_out(text, tokens, dialect)
-    if dialect == "hive" and word_of(tokens[0]) in ("EXPORT", "IMPORT"):
-        text, tokens = _hive_exports_written_out(text, tokens, dialect)
-    if dialect == "hive" and word_of(tokens[0]) == "CREATE" and _HIVE_CLAUSES.search(text):
-        text, tokens = _hive_clauses_left_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "SET" and tokens[-1].token_type == TokenType.EQ:
-        text, tokens = edited(text, tokens, [(tokens[-1].end + 1, tokens[-1].end + 1, " ''")], dialect)  # (set k=)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "MSCK" and len(tokens) > 1 and word_of(tokens[1]) == "TABLE":
-        text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].start, "REPAIR ")], dialect)  # (Hive's)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "INSERT" and len(tokens) > 3:
-        text, tokens = _table_named_table_quoted(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "recursion" in lowered:
-        text, tokens = _recursion_limits_left_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "window" in lowered:
-        text, tokens = _time_windows_written_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and ("geo" in lowered and "any" in lowered or ">>>" in text):
-        text, tokens = _spark_operators_written_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "struct" in lowered:
-        text, tokens = _struct_aliases_written_out(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "using" in lowered and ("map" in lowered or "reduce" in lowered):
-        text, tokens = _map_reduce_as_transform(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and "transform" in lowered and " as " in lowered:
-        text, tokens = _transform_schemas_bracketed(text, tokens, dialect)
-    if dialect in SPARK_FAMILY and word_of(tokens[0]) == "CALL" and ("snapshot" in lowered or "changelog" in lowered
-                                                                    or "register_table" in lowered):
-        text, tokens = _iceberg_copies_written_out(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) == "COPY" and "," in text:
-        text, tokens = _copy_option_commas_left_out(text, tokens, dialect)
-    if "->" in text and rules_for(dialect).arrows_are_json:
-        text, tokens = _json_arrows_bracketed(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) in ("BEGIN", "START") and " only" in lowered:
-        text, tokens = _transaction_modes_left_out(text, tokens, dialect)
-    if dialect == "postgres" and (" search " in lowered or " cycle " in lowered) and "recursive" in lowered:
-        text, tokens = _search_cycle_left_out(text, tokens, dialect)
-    if dialect in _NO_QUALIFY and "qualify" in lowered:
-        text, tokens = _qualify_as_name(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "CREATE" and " set " in lowered \
-            and ("function" in lowered or "procedure" in lowered):
-        text, tokens = _routine_settings_left_out(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "atomic" in lowered:
-        text, tokens = _atomic_bodies_quoted(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "apply" in lowered:
-        text, tokens = _apply_as_function(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "not null" in lowered:
-        text, tokens = _table_not_nulls_left_out(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and "partition by" in lowered:
-        text, tokens = _partition_key_classes_left_out(text, tokens, dialect)
-    if dialect == "postgres" and (", -" in text or ",-" in text) and ("numeric" in lowered or "decimal" in lowered):
-        text, tokens = _negative_scales_unsigned(text, tokens, dialect)
-    if dialect == "postgres" and _UNREAD_OPERATOR.search(text):
-        text, tokens = _operators_written_out(text, tokens, dialect)
-    if dialect == "postgres" and "'" in text and _LITERAL_TYPE.search(text):
-        text, tokens = _typed_literals_as_casts(text, tokens, dialect)
-    if dialect == "postgres" and "xml" in lowered and _XML_FORM.search(text):
-        text, tokens = _xml_forms_written_out(text, tokens, dialect)
-    if dialect == "postgres" and ("document" in lowered or "normalized" in lowered) and _FORM_TEST.search(text):
-        text, tokens = _form_tests_as_null_tests(text, tokens, dialect)
-    if dialect == "postgres" and "tablesample" in lowered:
-        text, tokens = _sample_arguments_as_numbers(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) in ("MERGE", "WITH") and "overriding" in lowered:
-        text, tokens = _merge_overriding_left_out(text, tokens, dialect)
-    if word_of(tokens[0]) == "WITH" and "values" in lowered:
-        text, tokens = _values_after_ctes_selected(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and ("[" in text or "varying" in lowered) and _PG_TYPE_NAMES.search(text):
-        text, tokens = _array_type_names(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " oids" in lowered:
-        text, tokens = _oids_left_out(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "CREATE" and " of " in lowered:
-        text, tokens = _typed_tables_untyped(text, tokens, dialect)
-    if dialect == "postgres" and "returning" in lowered and " with" in lowered:
-        text, tokens = _returning_aliases_written_out(text, tokens, dialect)
-    if dialect == "postgres" and "json_object(" in lowered:
-        text, tokens = _array_json_objects_renamed(text, tokens, dialect)
-    if dialect == "postgres" and _SORT_OPERATOR.search(text):
-        text, tokens = _sort_operators_left_out(text, tokens, dialect)
-    if dialect == "postgres" and word_of(tokens[0]) == "INSERT" and ("[" in text or "." in text):
-        text, tokens = _insert_fields_left_out(text, tokens, dialect)
-    if dialect == "postgres" and " using" in lowered and " as " in lowered and " join " in lowered:
-        text, tokens = _join_using_aliases_left_out(text, tokens, dialect)
-    if dialect == "postgres" and "merge" in lowered and " join " in lowered:
-        text, tokens = _merge_join_bracketed(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "COPY" and ("std" in lowered or "where" in lowered):
-        text, tokens = _copy_options_written_out(text, tokens, dialect)
-    if dialect == "bigquery" and "model" in lowered and "ml." in lowered:
-        text, tokens = _model_calls_written_out(text, tokens, dialect)
-    if dialect == "bigquery" and ("appends" in lowered or "changes" in lowered):
-        text, tokens = _change_history_written_out(text, tokens, dialect)
-    if dialect == "bigquery" and _TABLE_ARGUMENT.search(text):
-        text, tokens = _table_arguments_as_queries(text, tokens, dialect)
-    if dialect == "bigquery" and word_of(tokens[0]) == "CREATE" and "replica" in lowered:
-        text, tokens = _replica_as_query(text, tokens, dialect)
-    if dialect == "bigquery" and ("aggregation_threshold" in lowered or "differential_privacy" in lowered):
-        text, tokens = _privacy_clauses_left_out(text, tokens, dialect)
-    if dialect == "bigquery" and "with offset" in lowered:
-        text, tokens = _implicit_unnests_with_offset(text, tokens, dialect)
-    if dialect == "bigquery" and ("regexp" in lowered or "rlike" in lowered):
-        text, tokens = _rlike_names_written_out(text, tokens, dialect)
-    if dialect == "snowflake" and "semantic_view" in lowered:
-        text, tokens = _semantic_view_aliases_written_out(text, tokens, dialect)
-    if (mysql or dialect == "clickhouse") and word_of(tokens[0]) in ("SELECT", "WITH") and "file" in lowered:
-        text, tokens = _outfile_as_directory(text, tokens, dialect)
-    if (mysql or dialect == "snowflake") and word_of(tokens[0]) in ("SELECT", "WITH") and " into " in lowered:
-        text, tokens = _into_variables_left_out(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " as " in lowered:
-        text, tokens = _virtual_columns_bracketed(text, tokens, dialect)
-    if dialect == "snowflake" and word_of(tokens[0]) == "CREATE" and " if not exists" in lowered:
-        text, tokens = _late_if_not_exists_written_out(text, tokens, dialect)
-    if dialect in _TABLE_ARGUMENT_DIALECTS and "table" in lowered and (dialect in _JSON_CLAUSE_DIALECTS or (
-            "partition" in lowered or "order by" in lowered)):  # (Trino's table argument may have an alias alone)
-        text, tokens = _table_argument_partitions_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "predict" in lowered:
-        text, tokens = _predictions_written_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and [word_of(t) for t in tokens[:2]] == ["COPY", "INTO"]:
-        text, tokens = _copy_field_positions_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and word_of(tokens[0]) == "INSERT" and "output" in lowered:
-        text, tokens = _composable_dml(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and (word_of(tokens[0]) in ("UPDATE", "INSERT", "DELETE", "MERGE")
-                                        or word_of(tokens[0]) == "WITH" and "top" in lowered or "index =" in lowered):
-        text, tokens = tsql.dml_written_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and " join " in lowered and ("redistribute" in lowered or "replicate" in lowered
-                                                                or "reduce" in lowered):
-        text, tokens = tsql.join_hints_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "output" in lowered and _INTO.search(lowered):  # (INTO alone on a line too)
-        text, tokens = tsql.output_targets_named(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and ("clustered" in lowered or " index " in lowered) \
-            and word_of(tokens[0]) in ("CREATE", "DECLARE", "ALTER"):
-        text, tokens = _column_key_kinds_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and ("option" in lowered or "with r" in lowered) \
-            and word_of(tokens[0]) in ("DELETE", "MERGE", "EXEC", "EXECUTE", "WITH"):
-        text, tokens = _statement_options_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "language" in lowered and ("contains" in lowered or "freetext" in lowered):
-        text, tokens = tsql.search_languages_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "xmlnamespaces" in lowered:
-        text, tokens = _xml_namespaces_left_out(text, tokens, dialect)
-    if dialect == "oracle" and "partition" in lowered and word_of(tokens[0]) in _DML_VERBS | {"SELECT", "WITH"}:
-        text, tokens = _partitions_for_keys_left_out(text, tokens, dialect)
-    if dialect == "oracle" and ("function" in lowered or "procedure" in lowered) and "with" in lowered:
-        text, tokens = _inline_functions_left_out(text, tokens, dialect)
-    if dialect == "oracle" and "@" in text:
-        text, tokens = _database_links_named(text, tokens, dialect)
-    if dialect == "oracle" and word_of(tokens[0]) in ("UPDATE", "DELETE", "INSERT") and "(" in text:
-        text, tokens = _inline_view_targets_named(text, tokens, dialect)
-    if dialect in ("oracle", "exasol") and word_of(tokens[0]) == "MERGE" and ("delete" in lowered or "/*+" in text):
-        text, tokens = _merge_branches_written_out(text, tokens, dialect)
-    if dialect == "oracle" and " into " in lowered and ("returning" in lowered or "return " in lowered) \
-            and word_of(tokens[0]) in ("INSERT", "UPDATE", "DELETE"):
-        text, tokens = _returning_into_left_out(text, tokens, dialect)
-    if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "ATTACH", "DETACH", "DROP") \
-            and " policy " in lowered:
-        text, tokens = _redshift_policies_written_out(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "COMMENT" and tokens[-1].token_type in (
-            TokenType.BYTE_STRING, TokenType.NATIONAL_STRING) and len(tokens) > 2 and word_of(tokens[-2]) == "IS":
-        text, tokens = _escape_string_comment(text, tokens, dialect)
-    if dialect == "redshift" and word_of(tokens[0]) in ("CREATE", "ALTER", "DROP") and "external" in lowered:
-        text, tokens = _external_views_written_out(text, tokens, dialect)
-    if dialect in ("postgres", "redshift") and word_of(tokens[0]) == "CREATE" and "authorization" in lowered:
-        text, tokens = _schema_named_by_owner(text, tokens, dialect)
-    if dialect == "oracle" and word_of(tokens[0]) == "FLASHBACK" and "before" in lowered:
-        text, tokens = _flashback_before_drop(text, tokens, dialect)
-    if dialect == "oracle" and "versions" in lowered and "between" in lowered:
-        text, tokens = _version_queries_written_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "::" in text:
-        text, tokens = tsql.system_function_colons_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and "bulk" in lowered and "openrowset" in lowered:
-        text, tokens = tsql.bulk_rowsets_written_out(text, tokens, dialect)
-    if word_of(tokens[0]) == "INSERT" and "(values" in lowered.replace(" ", ""):
-        text, tokens = _bracketed_values_opened(text, tokens, dialect)
-    if dialect == "tsql" and "match" in lowered and ("->" in text or "<-" in text):
-        text, tokens = _graph_matches_as_conditions(text, tokens, dialect)
-    if dialect == "tsql" and word_of(tokens[0]) == "CREATE" and (" node" in lowered or " edge" in lowered):
-        text, tokens = _graph_tables_as_tables(text, tokens, dialect)
-    if mysql and "unsigned" in lowered and ("float" in lowered or "real" in lowered):
-        text, tokens = _float_unsigned_left_out(text, tokens, dialect)
-    if mysql and "json_table" in lowered and (" on " in lowered or "exists" in lowered):
-        text, tokens = _json_table_responses_left_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "UPDATE" and len(tokens) > 3 and "(" in text[:40]:
-        text, tokens = _bracketed_update_items(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "DELETE" and ".*" in text:
-        text, tokens = _deleted_stars_left_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "DELETE" and "returning" in lowered \
-            and ("limit" in lowered or "order" in lowered):
-        text, tokens = _returning_before_order(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "CREATE" and ("directory" in lowered or " desc" in lowered or " asc" in lowered):
-        text, tokens = _mysql_table_clauses_left_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "CREATE" and "partition" in lowered:
-        text, tokens = _partitioning_left_out(text, tokens, dialect)
-    if dialect == "duckdb" and word_of(tokens[0]) == "COPY" and _BARE_COPY_FILE.match(text):
-        text, tokens = _copy_file_quoted(text, tokens, dialect)
-    if dialect == "duckdb" and word_of(tokens[0]) == "SUMMARIZE" and len(tokens) > 1:
-        text, tokens = _summaries_as_queries(text, tokens, dialect)
-    if dialect == "duckdb" and "export_state" in lowered:
-        text, tokens = _exported_states_left_out(text, tokens, dialect)
-    if dialect == "sqlite" and word_of(tokens[0]) in ("REPLACE", "UPDATE", "CREATE") and len(tokens) > 1:
-        text, tokens = _sqlite_forms_written_out(text, tokens, dialect)
-    if dialect == "sqlite" and _SQLITE_CLAUSES.search(text):
-        text, tokens = _sqlite_clauses_written_out(text, tokens, dialect)
-    if dialect == "teradata":
-        text, tokens = _teradata_forms_written_out(text, tokens, dialect)
-    if dialect == "exasol" and _EXASOL_FORMS.search(text):
-        text, tokens = _exasol_forms_written_out(text, tokens, dialect)
-    if dialect in ("risingwave", "materialize") and streaming.FORMS.search(text):
-        text, tokens = streaming.forms_written_out(text, tokens, dialect)
-    if dialect == "druid" and druid.FORMS.search(text):
-        text, tokens = druid.forms_written_out(text, tokens, dialect)
-    if dialect == "dremio" and _DREMIO_VERSIONS.search(text):
-        text, tokens = _dremio_versions_left_out(text, tokens, dialect)
-    if dialect == "singlestore" and word_of(tokens[0]) == "CREATE" and _SINGLESTORE_CLAUSES.search(text):
-        text, tokens = _singlestore_clauses_left_out(text, tokens, dialect)
-    if dialect in ("doris", "starrocks") and ("[" in text or _DORIS_CLAUSES.search(text)):
-        text, tokens = _doris_forms_written_out(text, tokens, dialect)
-    if dialect == "duckdb" and "[:" in text:
-        text, tokens = _open_slices_bounded(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "view" in lowered \
-            and "with" in lowered:
-        text, tokens = _view_attributes_left_out(text, tokens, dialect)
-    if dialect in tsql.UNTERMINATED and word_of(tokens[0]) in ("CREATE", "ALTER") and "return" in lowered \
-            and "begin" in lowered:
-        text, tokens = _returning_block_unwrapped(text, tokens, dialect)
-    if dialect == "duckdb" and "using key" in lowered:
-        text, tokens = _key_aggregates_as_columns(text, tokens, dialect)
-    if dialect == "duckdb" and "merge" in lowered and " then " in lowered:
-        text, tokens = _bare_merge_actions(text, tokens, dialect)
-    if dialect == "duckdb" and word_of(tokens[0]) in ("CREATE", "DROP") and "macro" in lowered:
-        text, tokens = _macros_as_functions(text, tokens, dialect)
-    if dialect == "duckdb" and (word_of(tokens[0]) == "CREATE" and "pivot" in lowered
-                                or word_of(tokens[0]) == "INSERT" and ("pivot" in lowered or "position" in lowered)
-                                or word_of(tokens[0]) in ("PIVOT", "UNPIVOT") and _ORDERED.search(text)):
-        text, tokens = _created_from_pivots(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) in ("INSERT", "REPLACE") and "duplicate" in lowered:
-        text, tokens = _upsert_sources_bracketed(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "CREATE" and "union" in lowered:
-        text, tokens = _merge_tables_as_views(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) in _DML_VERBS and "default" in lowered:
-        text, tokens = _column_defaults_as_values(text, tokens, dialect)
-    if mysql and "values" in lowered and "row" in lowered:
-        text, tokens = _value_rows_unwrapped(text, tokens, dialect)
-    if mysql and "json_object" in lowered and "value" in lowered:
-        text, tokens = _value_columns_quoted(text, tokens, dialect)
-    if mysql and " value for " in lowered:
-        text, tokens = _sequence_values_called(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "DELETE" and len(tokens) > 2 and word_of(tokens[1]) == "HISTORY":
-        text, tokens = _history_deleted(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "CREATE" and "function" in lowered and "in " in lowered:
-        text, tokens = _parameter_modes_left_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) == "CREATE" and "return" in lowered and "begin" in lowered:
-        text, tokens = _returning_blocks_unwrapped(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) in ("CREATE", "ALTER") and _SPATIAL.search(text):
-        text, tokens = _spatial_types_written_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) in ("UPDATE", "DELETE") and len(tokens) > 1 \
-            and word_of(tokens[1]) in _MODIFIERS:
-        text, tokens = _modifiers_left_out(text, tokens, dialect)
-    if mysql and (word_of(tokens[0]) in ("REPLACE", "RENAME", "DROP", "LOAD", "LOCK") or (
-            word_of(tokens[0]) in ("CREATE", "ALTER") and ("current_user" in lowered or " event " in lowered
-                                                          or " view " in lowered or " ignore " in lowered
-                                                          or " replace " in lowered))
-            or (len(tokens) > 1 and word_of(tokens[0]) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES)):
-        text, tokens = _mysql_forms_written_out(text, tokens, dialect)
-    if mysql and word_of(tokens[0]) in ("COMMIT", "ROLLBACK") and word_of(tokens[-1]) == "RELEASE":
-        # COMMIT [AND [NO] CHAIN] [[NO] RELEASE]: whether the connection ends after it, no data
-        end = len(tokens) - 2 if len(tokens) > 2 and word_of(tokens[-2]) == "NO" else len(tokens) - 1
-        text, tokens = edited(text, tokens, [(tokens[end - 1].end + 1, len(text), "")], dialect)
-    if mysql and word_of(tokens[0]) in ("CREATE", "ALTER") and (
-            "online" in lowered or "ignore" in lowered or "versioning" in lowered or "checksum" in lowered
-            or "exists" in lowered or " row start" in lowered or " row end" in lowered):
-        text, tokens = _mariadb_table_options_left_out(text, tokens, dialect)
-    if mysql and "values" in lowered and word_of(tokens[0]) not in ("INSERT", "REPLACE"):
-        text, tokens = _value_lists_bracketed(text, tokens, dialect)
-    if mysql and ("against" in lowered or "examined" in lowered or "straight_join" in lowered
-                  or "analyse" in lowered or ("group by" in lowered and "sc" in lowered)):
-        text, tokens = _mariadb_clauses_written_out(text, tokens, dialect)
-    if mysql and (":=" in text and word_of(tokens[0]) in ("UPDATE", "INSERT", "REPLACE")
-                  or "escape" in lowered):
-        text, tokens = _mysql_operands_written_out(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_CALL_PARAMETRIC.search(text):
-        text, tokens = clickhouse.parametric_calls_read(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_CALL_IN.search(text):
-        text, tokens = clickhouse.in_calls_named(text, tokens, dialect)
-    if dialect == "clickhouse" and (_CLICKHOUSE_SPELLINGS.search(text) or lowered.count("limit") > 1):
-        text, tokens = clickhouse.spellings_read(text, tokens, dialect)
-    if dialect == "clickhouse" and ("apply" in lowered or "columns" in lowered and "except" in lowered
-                                    or "strict" in lowered):
-        text, tokens = clickhouse.column_transformers_read(text, tokens, dialect)
-    if dialect == "clickhouse" and _alias_may_be_defined(text):
-        text, tokens = clickhouse.aliases_defined(text, tokens, dialect)
-    if dialect == "clickhouse" and word_of(tokens[0]) == "CREATE" and "join" in lowered and "engine" in lowered:
-        text, tokens = _join_engine_kinds_quoted(text, tokens, dialect)
-    if dialect == "clickhouse" and word_of(tokens[0]) == "CREATE" and "primary key" in lowered:
-        text, tokens = _inline_primary_keys_bracketed(text, tokens, dialect)
-    if dialect == "clickhouse" and word_of(tokens[0]) == "ALTER" and "." in text and "column" in lowered:
-        text, tokens = _nested_columns_quoted(text, tokens, dialect)
-    if dialect == "clickhouse" and word_of(tokens[0]) == "INSERT" and "infile" in lowered:
-        text, tokens = clickhouse.infile_left_out(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_SPELL_CALLS.search(text):
-        text, tokens = clickhouse.calls_spelled(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_HAVE_NEW_TYPES.search(text):
-        text, tokens = clickhouse.new_types_written_out(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_EXPLAIN_ROWS.search(text):
-        text, tokens = clickhouse.explains_as_rows(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_UNION_BARE.search(text):
-        text, tokens = clickhouse.bare_unions_distinct(text, tokens, dialect)
-    if dialect == "clickhouse" and clickhouse.MAY_CALL_DICTIONARY.search(text):
-        text, tokens = clickhouse.dictionary_calls_named(text, tokens, dialect)
-    if dialect == "clickhouse" and word_of(tokens[0]) in clickhouse.VERBS:
-        text, tokens = clickhouse.forms_written_out(text, tokens, dialect)
-    if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "SESSION":
-        text, tokens = _session_properties_left_out(text, tokens, dialect)
-    if dialect == "trino" and "nearest" in lowered:
-        text, tokens = _nearest_as_lateral(text, tokens, dialect)
-    if dialect == "trino" and "subset" in lowered and "match_recognize" in lowered:
-        text, tokens = _pattern_subsets_left_out(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "json_array" in lowered and (" on null" in lowered
-                                                                         or "returning" in lowered):
-        text, tokens = _json_array_clauses_left_out(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "json_" in lowered and ("format" in lowered or "returning" in lowered):
-        text, tokens = _json_formats_left_out(text, tokens, dialect)
-    if (dialect in _JSON_CLAUSE_DIALECTS or dialect in SPARK_FAMILY) and "distinct" in lowered \
-            and ("corr" in lowered or "covar" in lowered):
-        text, tokens = _pair_aggregates_without_distinct(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "measures" in lowered and ("running" in lowered or "final" in lowered):
-        text, tokens = _inner_semantics_left_out(text, tokens, dialect)
-    if dialect in _JSON_CLAUSE_DIALECTS and "values" in lowered and ("union" in lowered or "except" in lowered
-                                                                     or "intersect" in lowered):
-        text, tokens = _values_branches_as_queries(text, tokens, dialect)
-    if dialect == "trino" and word_of(tokens[0]) == "WITH" and len(tokens) > 1 and word_of(tokens[1]) == "FUNCTION" \
-            and (" for " in lowered or "language" in lowered):
-        text, tokens = _inline_routines_written_out(text, tokens, dialect)
-    if dialect == "trino" and "pattern" in lowered and "define" in lowered and (" over" in lowered
-                                                                                 or "window" in lowered):
-        text, tokens = _window_patterns_written_out(text, tokens, dialect)
-    if dialect == "trino" and _NUMBER_FORMS.search(text):
-        text, tokens = _numbers_written_out(text, tokens, dialect)
-    if dialect in ("trino", "spark", "databricks") and "pivot" in lowered:
-        text, tokens = _pivot_slots_wrapped(text, tokens, dialect)
-    if dialect == "trino" and ("@" in text or "branch" in lowered) and word_of(tokens[0]) in _BRANCH_VERBS:
-        text, tokens = _branches_written_out(text, tokens, dialect)
-    if dialect == "oracle" and word_of(tokens[0]) in ("CREATE", "ALTER", "DROP") and len(tokens) > 3 \
-            and word_of(tokens[1]) == "PLUGGABLE" and word_of(tokens[2]) == "DATABASE":
-        # Oracle's pluggable database, a database of the container's: CREATE, ALTER (OPEN, CLOSE ...) or DROP of it,
-        # its clauses (its admin user, files, state) no property of the record's
-        stop = tokens[2].end + 1 if word_of(tokens[0]) == "ALTER" else tokens[-1].end + 1  # (ALTER's action kept)
-        text, tokens = edited(text, tokens, [(tokens[1].start, stop, "DATABASE" if word_of(tokens[0]) == "ALTER" else
-                                              f"DATABASE {text[tokens[3].start:tokens[3].end + 1]}")], dialect)
-    if dialect == "tsql" and "xml" in lowered and word_of(tokens[0]) in ("CREATE", "ALTER", "DECLARE"):
-        text, tokens = _typed_xml_plain(text, tokens, dialect)
-    if dialect == "tsql" and [word_of(token) for token in tokens[:2]] == ["CREATE", "DATABASE"] and len(tokens) > 3 \
-            and tokens[2].token_type in (TokenType.VAR, TokenType.IDENTIFIER) \
-            and word_of(tokens[3]) in ("ON", "CONTAINMENT", "COLLATE", "WITH", "LOG"):  # (not DATABASE SCOPED ...)
-        # SQL Server's CREATE DATABASE d [CONTAINMENT = ...] [ON (files) LOG ON (files)] [COLLATE c] [WITH options]
-        # : where its files are and how it behaves, no property of the record's (not a copy, snapshot or attached
-        # files, whose contents are another database's: AS COPY OF, AS SNAPSHOT OF, FOR ATTACH)
-        words = [word_of(t) for t in tokens]
-        if not any(words[i:i + 2] in _OTHER_DATABASES_CONTENTS for i in range(3, len(words))):
-            text, tokens = edited(text, tokens, [(tokens[2].end + 1, tokens[-1].end + 1, "")], dialect)
-    if dialect == "oracle" and [word_of(token) for token in tokens[:2]] == ["DROP", "USER"] and len(tokens) == 4 \
-            and word_of(tokens[3]) == "CASCADE":
-        # Oracle's user is its schema: DROP USER u CASCADE drops "all objects in the user's schema"
-        text, tokens = edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "SCHEMA")], dialect)
-    if dialect == "oracle" and "using" in lowered and _MINING_CALL.search(text):
-        text, tokens = _mining_calls_written_out(text, tokens, dialect)
-    if dialect in _PIPE_DIALECTS and ("|>" in text or dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(text)):
-        text, tokens = _pipes_marked(text, tokens, dialect)
-    if dialect in _PIPE_DIALECTS and ("|>" in text or (dialect in SPARK_FAMILY and (
-            word_of(tokens[0]) in ("TABLE", "CREATE") or _BRACKETED_TABLE.search(lowered)
-            or _SET_OPERAND_TABLE.search(lowered)))):
-        text, tokens = _query_starts_written_out(text, tokens, dialect)
-        if "|>" in text:
-            text, tokens = _pipes_written_out(text, tokens, dialect)
-    return text, tokens
+    by its reader when the text may hold it, in the order of :data:`_FORMS`; and its tokens."""
+    statement = _Statement(text, tokens, word_of(tokens[0]) if tokens else "", dialect, lowered_text(text))
+    for form in _forms_of(dialect):
+        if form.may_hold(statement):
+            text, tokens = form.written_out(statement.text, statement.tokens, dialect)
+            statement = statement._replace(text=text, tokens=tokens, first=word_of(tokens[0]) if tokens else "")
+    return statement.text, statement.tokens
+
+
+@functools.cache
+def _forms_of(dialect: str) -> tuple[_Form, ...]:
+    """The forms of :data:`_FORMS` a statement of ``dialect`` may hold, in their order."""
+    return tuple(form for form in _FORMS if form.dialects is None or dialect in form.dialects)
 
 
 def _predictions_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2137,41 +1781,12 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
      'CREATE TABLE t4 AS (SELECT * FROM s) WITH DATA PRIMARY INDEX (id)',
      'SELECT amt AS a2, SUM(x), dt, ADD_MONTHS(DATE, 1) FROM s']
     """
-    levels, words, edits = depths(tokens), [word_of(t) for t in tokens], []
+    levels, words = depths(tokens), [word_of(t) for t in tokens]
     count = len(tokens)
-    if words in (["BT"], ["ET"], ["END", "TRANSACTION"]):  # (a transaction's bounds, ET's long form)
-        short = {"BT": "BEGIN TRANSACTION", "ET": "COMMIT", "END": "COMMIT"}[words[0]]
-        return edited(text, tokens, [(tokens[0].start, tokens[-1 if words[0] == "END" else 0].end + 1, short)],
-                      dialect)
-    if words[0] == "COMMENT" and count > 3:  # COMMENT ON TABLE t AS 'text'
-        named = next((j for j in range(2, count - 1) if levels[j] == 0 and words[j] == "AS"), None)
-        if named is not None and tokens[named + 1].token_type == TokenType.STRING:
-            return edited(text, tokens, [(tokens[named].start, tokens[named].end + 1, "IS")], dialect)
-    if count == 2 and words[0] == "EXECUTE" and tokens[1].token_type == TokenType.STRING:  # (a command's rest)
-        short = f"EXEC{text[tokens[0].end + 1:]}"
-        called = _macro_call(short, tokens_of(short, dialect), dialect)
-        if called is not None:
-            return called
-    if count > 1 and words[0] == "EXEC" and (called := _macro_call(text, tokens, dialect)) is not None:
-        return called
-    for at, token in enumerate(tokens):
-        kind, word = token.token_type, words[at]
-        if kind == TokenType.LOCK and levels[at] == 0 and (at == 0 or words[at - 1] == "AS"):
-            query = next((j for j in range(at + 1, count) if levels[j] == 0 and (
-                words[j] in _TERADATA_QUERIES or words[j] in ("CREATE", "REPLACE", "ALTER", "DROP"))), None)
-            if query is not None and words[query] in _TERADATA_QUERIES and (at == 0 or words[query] == "WITH"):
-                edits.append((token.start, tokens[query].start, ""))
-        elif word in ("SELECT", "SEL") and at + 2 < count and words[at + 1] == "NORMALIZE" \
-                and tokens[at + 2].token_type not in (TokenType.COMMA, TokenType.FROM, TokenType.ALIAS):
-            stop = at + 2
-            if stop < count and words[stop] == "ON":
-                stop += 1
-                while stop < count and words[stop] in ("MEETS", "OVERLAPS", "OR"):
-                    stop += 1
-            edits.append((tokens[at + 1].start, tokens[stop].start if stop < count else len(text), ""))
-        elif kind == TokenType.L_PAREN and at and _conversion(tokens, words, levels, at,
-                                                              closing := group_end(tokens, at)):
-            edits.append((tokens[at - 1].end + 1, tokens[closing - 1].end + 1, ""))
+    whole = _teradata_statement_written_out(text, tokens, words, levels, dialect)
+    if whole is not None:
+        return whole
+    edits = _teradata_clauses_left_out(text, tokens, words, levels)
     if words[0] == "CREATE" and "TABLE" in words[:6]:
         edits += _teradata_table_options_left_out(tokens, words, levels)
     if words[0] in ("INSERT", "INS") and count > 2:
@@ -2190,6 +1805,56 @@ def _teradata_forms_written_out(text: str, tokens: list[Token], dialect: str) ->
                 source = text[tokens[named + 1].start:tokens[stop - 1].end + 1]
                 edits.append((tokens[named + 1].start, tokens[stop - 1].end + 1, f"(SELECT * FROM {source})"))
     return edited(text, tokens, edits, dialect)
+
+
+def _teradata_statement_written_out(text: str, tokens: list[Token], words: list[str | None], levels: list[int],
+                                    dialect: str) -> tuple[str, list[Token]] | None:
+    """Teradata's statements written out whole as those sqlglot reads: ``BT`` and ``ET`` (a transaction's bounds),
+    ``COMMENT ON t AS 'text'``, a macro's ``EXEC m(...)``; None when it is none of those."""
+    count = len(tokens)
+    if words in (["BT"], ["ET"], ["END", "TRANSACTION"]):  # (a transaction's bounds, ET's long form)
+        short = {"BT": "BEGIN TRANSACTION", "ET": "COMMIT", "END": "COMMIT"}[words[0]]
+        return edited(text, tokens, [(tokens[0].start, tokens[-1 if words[0] == "END" else 0].end + 1, short)],
+                      dialect)
+    if words[0] == "COMMENT" and count > 3:  # COMMENT ON TABLE t AS 'text'
+        named = next((j for j in range(2, count - 1) if levels[j] == 0 and words[j] == "AS"), None)
+        if named is not None and tokens[named + 1].token_type == TokenType.STRING:
+            return edited(text, tokens, [(tokens[named].start, tokens[named].end + 1, "IS")], dialect)
+    if count == 2 and words[0] == "EXECUTE" and tokens[1].token_type == TokenType.STRING:  # (a command's rest)
+        short = f"EXEC{text[tokens[0].end + 1:]}"
+        called = _macro_call(short, tokens_of(short, dialect), dialect)
+        if called is not None:
+            return called
+    if count > 1 and words[0] == "EXEC" and (called := _macro_call(text, tokens, dialect)) is not None:
+        return called
+    return None
+
+
+def _teradata_clauses_left_out(text: str, tokens: list[Token], words: list[str | None],
+                               levels: list[int]) -> list[tuple[int, int, str]]:
+    """The edits leaving out Teradata's clauses no record depends on: a request's ``LOCKING ... FOR ACCESS`` modifier
+    (a view's before a WITH), ``SELECT NORMALIZE``'s option, a data type conversion (``amt (INTEGER)``, ``dt (DATE,
+    FORMAT 'YYYY')``)."""
+    count, edits = len(tokens), []
+    for at, token in enumerate(tokens):
+        kind, word = token.token_type, words[at]
+        if kind == TokenType.LOCK and levels[at] == 0 and (at == 0 or words[at - 1] == "AS"):
+            query = next((j for j in range(at + 1, count) if levels[j] == 0 and (
+                words[j] in _TERADATA_QUERIES or words[j] in ("CREATE", "REPLACE", "ALTER", "DROP"))), None)
+            if query is not None and words[query] in _TERADATA_QUERIES and (at == 0 or words[query] == "WITH"):
+                edits.append((token.start, tokens[query].start, ""))
+        elif word in ("SELECT", "SEL") and at + 2 < count and words[at + 1] == "NORMALIZE" \
+                and tokens[at + 2].token_type not in (TokenType.COMMA, TokenType.FROM, TokenType.ALIAS):
+            stop = at + 2
+            if stop < count and words[stop] == "ON":
+                stop += 1
+                while stop < count and words[stop] in ("MEETS", "OVERLAPS", "OR"):
+                    stop += 1
+            edits.append((tokens[at + 1].start, tokens[stop].start if stop < count else len(text), ""))
+        elif kind == TokenType.L_PAREN and at and _conversion(tokens, words, levels, at,
+                                                              closing := group_end(tokens, at)):
+            edits.append((tokens[at - 1].end + 1, tokens[closing - 1].end + 1, ""))
+    return edits
 
 
 def _teradata_table_options_left_out(tokens: list[Token], words: list[str | None], levels: list[int]
@@ -2363,29 +2028,39 @@ def _sqlite_clauses_written_out(text: str, tokens: list[Token], dialect: str) ->
             else:
                 edits.append((tokens[start].start, tokens[stop - 1].end + 1, ""))
     if len(conflicts) > 1:
-        returning = next((j for j in range(conflicts[-1], len(tokens)) if levels[j] == 0 and words[j] == "RETURNING"),
-                         len(tokens))
-        bounds = [*conflicts, returning]
-        target, assignments, conditions = None, [], []
-        for number, at in enumerate(conflicts):
-            end = bounds[number + 1]
-            does = next((j for j in range(at + 2, end) if levels[j] == 0 and words[j] == "DO"), None)
-            if does is None:
-                return edited(text, tokens, edits, dialect)  # (not an upsert clause as SQLite writes one)
-            if number == 0:
-                target = text[tokens[at + 1].end + 1:tokens[does].start]  # (the first's target, its WHERE too)
-            sets = next((j for j in range(does, end) if levels[j] == 0 and words[j] == "SET"), None)
-            if sets is None:
-                continue  # (DO NOTHING)
-            where = next((j for j in range(sets + 1, end) if levels[j] == 0 and words[j] == "WHERE"), end)
-            if sets + 1 < where:
-                assignments.append(text[tokens[sets + 1].start:tokens[where - 1].end + 1])
-            if where + 1 < end:
-                conditions.append(f"({text[tokens[where + 1].start:tokens[end - 1].end + 1]})")
-        action = (f"DO UPDATE SET {', '.join(assignments)}" + (f" WHERE {' OR '.join(conditions)}" if conditions else "")
-                  if assignments else "DO NOTHING")
-        edits.append((tokens[conflicts[0]].start, tokens[returning - 1].end + 1, f"ON CONFLICT{target}{action}"))
+        merged = _upserts_merged(text, tokens, levels, words, conflicts)
+        edits += [merged] if merged is not None else []
     return edited(text, tokens, edits, dialect)
+
+
+
+def _upserts_merged(text: str, tokens: list[Token], levels: list[int], words: list[str | None],
+                    conflicts: list[int]) -> tuple[int, int, str] | None:
+    """The edit writing an UPSERT's ``ON CONFLICT`` clauses (at ``conflicts``) as the first, with the later ones'
+    assignments and conditions added to its own (SQLite runs the first whose target a row violates); None when one
+    is not an upsert clause as SQLite writes one."""
+    returning = next((j for j in range(conflicts[-1], len(tokens)) if levels[j] == 0 and words[j] == "RETURNING"),
+                     len(tokens))
+    bounds = [*conflicts, returning]
+    target, assignments, conditions = None, [], []
+    for number, at in enumerate(conflicts):
+        end = bounds[number + 1]
+        does = next((j for j in range(at + 2, end) if levels[j] == 0 and words[j] == "DO"), None)
+        if does is None:
+            return None  # (not an upsert clause as SQLite writes one)
+        if number == 0:
+            target = text[tokens[at + 1].end + 1:tokens[does].start]  # (the first's target, its WHERE too)
+        sets = next((j for j in range(does, end) if levels[j] == 0 and words[j] == "SET"), None)
+        if sets is None:
+            continue  # (DO NOTHING)
+        where = next((j for j in range(sets + 1, end) if levels[j] == 0 and words[j] == "WHERE"), end)
+        if sets + 1 < where:
+            assignments.append(text[tokens[sets + 1].start:tokens[where - 1].end + 1])
+        if where + 1 < end:
+            conditions.append(f"({text[tokens[where + 1].start:tokens[end - 1].end + 1]})")
+    action = (f"DO UPDATE SET {', '.join(assignments)}" + (f" WHERE {' OR '.join(conditions)}" if conditions else "")
+              if assignments else "DO NOTHING")
+    return tokens[conflicts[0]].start, tokens[returning - 1].end + 1, f"ON CONFLICT{target}{action}"
 
 
 def _summaries_as_queries(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -2724,70 +2399,83 @@ def _mysql_forms_written_out(text: str, tokens: list[Token], dialect: str) -> tu
     ...  "create table t2 ignore select a from t", "create table t2 (k int primary key) replace as select a from t")]
     ['insert ignore into t select 1', 'select distinct a from t', 'create table t2 select a from t', 'create table t2 (k int primary key) as select a from t']
     """
-    first = tokens[0]
+    first, verb = tokens[0], [word_of(token) for token in tokens[:3]]
     rest = text[first.end + 1:]
-    if word_of(first) == "REPLACE" and len(tokens) == 2:
+    if verb[0] == "REPLACE" and len(tokens) == 2:
         skipped = _REPLACE.match(rest)
         return edited(text, tokens, [(first.start, first.end + 1 + skipped.end(), "INSERT INTO ")], dialect)
-    if word_of(first) == "RENAME" and len(tokens) == 2:
+    if verb[0] == "RENAME" and len(tokens) == 2:
         one = _RENAME_ONE.fullmatch(rest)
         if one is None:
             return text, tokens
         return edited(text, tokens, [(first.start, len(text), f"ALTER TABLE {one.group(1)} RENAME TO {one.group(2)}")],
                       dialect)
-    if word_of(first) == "LOAD":  # the file read, the table written: as Hive's LOAD DATA INPATH, which sqlglot reads
-        # (LOAD XML "reads data from an XML file into a table" as LOAD DATA does, its ROWS IDENTIFIED BY '<tag>' how)
-        text = _LOAD_XML.sub(r"\1DATA", text, count=1)
-        text = _LOAD_PARTITION.sub(r"\1", text, count=1)  # (the partitions it loads: the table is written all the same)
-        listed = _LOAD_INFILE_LISTED.fullmatch(text)
-        written = _load_columns(listed["columns"], listed["set"]) if listed is not None else None
-        if written:  # (c1, @v, c2) SET c3 = f(@v): the columns the file's fields or the SET give, as COPY INTO t (...)
-            return edited(text, tokens, [(0, len(text), f"COPY INTO {listed[3]} ({', '.join(written)}) FROM "
-                                                        f"{listed[2]}")], dialect)
-        load = _LOAD_INFILE.fullmatch(text)
-        if load is None:  # (a list of variables only: set aside, rather than write every column)
-            return text, tokens
-        local = "LOCAL " if load.group(1) else ""
-        return edited(text, tokens, [(0, len(text), f"LOAD DATA {local}INPATH {load.group(2)} INTO TABLE {load.group(3)}")],
-                      dialect)
-    if word_of(first) in ("INSERT", "SELECT") and word_of(tokens[1]) in _PRIORITIES:  # how it waits for others
+    if verb[0] == "LOAD":
+        return _mysql_load_written_out(text, tokens, dialect)
+    if verb[0] in ("INSERT", "SELECT") and verb[1] in _PRIORITIES:  # how it waits for others
         return edited(text, tokens, [(tokens[1].start, tokens[2].start if len(tokens) > 2 else len(text), "")],
                       dialect)
-    if [word_of(token) for token in tokens[:2]] == ["CREATE", "TABLE"]:
+    if verb[:2] == ["CREATE", "TABLE"]:
         # CREATE TABLE t [(...)] IGNORE | REPLACE [AS] SELECT ...: what a row whose key repeats does, no data
         at = next((i for i, token in enumerate(tokens) if word_of(token) in ("IGNORE", "REPLACE")
                    and i + 1 < len(tokens) and word_of(tokens[i + 1]) in ("SELECT", "AS", "WITH")
                    and all(word_of(t) not in ("SELECT", "AS", "WITH") for t in tokens[2:i])), None)
         if at is not None:
             return edited(text, tokens, [(tokens[at].start, tokens[at + 1].start, "")], dialect)
-    if [word_of(token) for token in tokens[:3]] in (["DROP", "TEMPORARY", "TABLE"], ["DROP", "TEMPORARY", "TABLES"]):
+    if verb in (["DROP", "TEMPORARY", "TABLE"], ["DROP", "TEMPORARY", "TABLES"]):
         return edited(text, tokens, [(tokens[1].start, tokens[2].end + 1, "TABLE")], dialect)
-    verb = [word_of(token) for token in tokens[:2]]
-    if verb in (["DROP", "TABLES"], ["LOCK", "TABLE"]):  # (the grammar's either: "LOCK {TABLE | TABLES}", DROP TABLES
-        spelled = "TABLE" if verb[0] == "DROP" else "TABLES"  # as MySQL's test suite writes it)
+    if verb[:2] in (["DROP", "TABLES"], ["LOCK", "TABLE"]):  # (the grammar's either: "LOCK {TABLE | TABLES}", DROP
+        spelled = "TABLE" if verb[0] == "DROP" else "TABLES"  # TABLES as MySQL's test suite writes it)
         return edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, spelled)], dialect)
-    if word_of(first) in ("CREATE", "ALTER"):
-        view = next((i for i, token in enumerate(tokens[:24]) if word_of(token) == "VIEW"), None)
-        if view is not None and any(token.token_type is TokenType.L_PAREN or word_of(token) in _NOT_A_VIEW
-                                    for token in tokens[1:view]):
-            view = None  # (a word VIEW in a table's or a routine's definition)
-        start = next((i for i in range(1, view) if word_of(tokens[i]) in _VIEW_OPTIONS), None) if view else None
-        if start is not None:  # ALGORITHM = a, DEFINER = u@h, SQL SECURITY s: how the view runs, no data
-            return edited(text, tokens, [(tokens[start].start, tokens[view].start, "")], dialect)
-        # DEFINER = CURRENT_USER[()]: who the routine runs as, no data
-        at = next((i for i, token in enumerate(tokens[:12]) if word_of(token) == "DEFINER"), None)
-        if at is not None and at + 2 < len(tokens) and tokens[at + 1].token_type is TokenType.EQ and \
-                word_of(tokens[at + 2]) == "CURRENT_USER":
-            end = at + 4 if at + 4 < len(tokens) and tokens[at + 3].token_type is TokenType.L_PAREN and \
-                tokens[at + 4].token_type is TokenType.R_PAREN else at + 2
-            return edited(text, tokens, [(tokens[at].start, tokens[end].end + 1, "")], dialect)
-        event = next((i for i, token in enumerate(tokens[:16]) if word_of(token) == "EVENT"), None)
-        if at is not None and event is not None and at < event and not any(
-                word_of(token) in _KINDS_AFTER_DEFINER for token in tokens[at + 1:event]):
-            # CREATE DEFINER = u@h EVENT: an event's schedule (not a view with a column named event)
-            return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
+    if verb[0] in ("CREATE", "ALTER"):
+        return _mysql_definitions_written_out(text, tokens, dialect)
     return text, tokens
 
+
+def _mysql_load_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``LOAD DATA | XML [LOCAL] INFILE 'f' INTO TABLE t ...``, the file read and the table written, as Hive's
+    ``LOAD DATA INPATH 'f' INTO TABLE t``, which sqlglot reads; with the columns its fields or its SET give, as
+    ``COPY INTO t (...) FROM 'f'``; as written when it lists variables only (set aside, rather than write every
+    column)."""
+    # (LOAD XML "reads data from an XML file into a table" as LOAD DATA does, its ROWS IDENTIFIED BY '<tag>' how)
+    text = _LOAD_XML.sub(r"\1DATA", text, count=1)
+    text = _LOAD_PARTITION.sub(r"\1", text, count=1)  # (the partitions it loads: the table is written all the same)
+    listed = _LOAD_INFILE_LISTED.fullmatch(text)
+    written = _load_columns(listed["columns"], listed["set"]) if listed is not None else None
+    if written:  # (c1, @v, c2) SET c3 = f(@v): the columns the file's fields or the SET give, as COPY INTO t (...)
+        return edited(text, tokens, [(0, len(text), f"COPY INTO {listed[3]} ({', '.join(written)}) FROM "
+                                                    f"{listed[2]}")], dialect)
+    load = _LOAD_INFILE.fullmatch(text)
+    if load is None:
+        return text, tokens
+    local = "LOCAL " if load.group(1) else ""
+    return edited(text, tokens, [(0, len(text), f"LOAD DATA {local}INPATH {load.group(2)} INTO TABLE {load.group(3)}")],
+                  dialect)
+
+
+def _mysql_definitions_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A MySQL CREATE or ALTER without what sqlglot does not read and no record depends on: a view's options
+    (``ALGORITHM = a``, ``DEFINER = u@h``, ``SQL SECURITY s``: how the view runs), ``DEFINER = CURRENT_USER[()]``
+    (who the routine runs as), an event's ``DEFINER = u@h``."""
+    view = next((i for i, token in enumerate(tokens[:24]) if word_of(token) == "VIEW"), None)
+    if view is not None and any(token.token_type is TokenType.L_PAREN or word_of(token) in _NOT_A_VIEW
+                                for token in tokens[1:view]):
+        view = None  # (a word VIEW in a table's or a routine's definition)
+    start = next((i for i in range(1, view) if word_of(tokens[i]) in _VIEW_OPTIONS), None) if view else None
+    if start is not None:
+        return edited(text, tokens, [(tokens[start].start, tokens[view].start, "")], dialect)
+    at = next((i for i, token in enumerate(tokens[:12]) if word_of(token) == "DEFINER"), None)
+    if at is not None and at + 2 < len(tokens) and tokens[at + 1].token_type is TokenType.EQ and \
+            word_of(tokens[at + 2]) == "CURRENT_USER":
+        end = at + 4 if at + 4 < len(tokens) and tokens[at + 3].token_type is TokenType.L_PAREN and \
+            tokens[at + 4].token_type is TokenType.R_PAREN else at + 2
+        return edited(text, tokens, [(tokens[at].start, tokens[end].end + 1, "")], dialect)
+    event = next((i for i, token in enumerate(tokens[:16]) if word_of(token) == "EVENT"), None)
+    if at is not None and event is not None and at < event and not any(
+            word_of(token) in _KINDS_AFTER_DEFINER for token in tokens[at + 1:event]):
+        # CREATE DEFINER = u@h EVENT: an event's schedule (not a view with a column named event)
+        return edited(text, tokens, [(tokens[at].start, tokens[event].start, "")], dialect)
+    return text, tokens
 
 #: What a table value constructor (MySQL's and MariaDB's ``VALUES (1), (2)`` as a query) may follow.
 _QUERY_PLACES = frozenset({"AS", "UNION", "EXCEPT", "INTERSECT", "ALL", "DISTINCT"})
@@ -4498,6 +4186,30 @@ _NOTHING_READ = frozenset({"OPEN", "CLOSE", "FETCH", "LEAVE", "ITERATE", "END"})
 def _statement_read(variables: _Variables, first: int, stop: int, values: list[str]) -> bool:
     """Add what the routine statement ``tokens[first:stop]`` reads to ``values`` (:func:`_block_reads`): False for one
     that writes, calls, or is not read here."""
+    first = _conditions_read(variables, first, stop, values)
+    if first is None:
+        return False
+    tokens = variables.tokens
+    if first >= stop or word_of(tokens[first]) in _NOTHING_READ:
+        return True
+    word = word_of(tokens[first])
+    if word == "DECLARE":
+        return _declaration_read(variables, first, stop, values)
+    if word == "SET":
+        return _assignments_read(variables, first, stop, values)
+    if word in ("SELECT", "WITH"):
+        return _query_read(variables, first, stop, values)
+    if word == "RETURN" and stop > first + 1:
+        read = variables.put_in(first + 1, stop)
+        values.extend([f"({read})"] if read is not None else [])
+        return read is not None
+    return False
+
+
+def _conditions_read(variables: _Variables, first: int, stop: int, values: list[str]) -> int | None:
+    """Where the routine statement ``tokens[first:stop]`` begins after its labels, compound words (``BEGIN``, ``LOOP``
+    ...) and the conditions that open it (``IF c THEN``, ``WHILE c DO``, ``WHEN c``), each condition added to
+    ``values``; None when a condition cannot be read."""
     tokens = variables.tokens
     while first < stop:
         word = word_of(tokens[first])
@@ -4511,61 +4223,69 @@ def _statement_read(variables: _Variables, first: int, stop: int, values: list[s
                         and levels[at - first] == 0), stop)
             condition = variables.put_in(first + 1, end) if end > first + 1 else None
             if condition is None:
-                return False
+                return None
             values.append(f"({condition})")
             first = end
         else:
             break
-    if first >= stop or word_of(tokens[first]) in _NOTHING_READ:
-        return True
-    word, words = word_of(tokens[first]), [word_of(t) for t in tokens[first:stop]]
-    if word == "DECLARE":
-        if "HANDLER" in words:  # its statement, after the conditions it handles
-            action = next((at for at in range(first, stop) if word_of(tokens[at]) in (
-                "SET", "SELECT", "RETURN", "BEGIN", "INSERT", "UPDATE", "DELETE", "CALL", "REPLACE")), stop)
-            return _statement_read(variables, action, stop, values)
-        if "CURSOR" in words:
-            query = first + words.index("FOR") + 1 if "FOR" in words else stop
-            read = variables.put_in(query, stop) if query < stop else None
-            values.extend([f"({read})"] if read is not None else [])
-            return read is not None
-        if "CONDITION" in words:
-            return True
-        default = first + words.index("DEFAULT") if "DEFAULT" in words else stop
-        for at in range(first + 1, default):
-            if at == first + 1 or tokens[at - 1].token_type == TokenType.COMMA:
-                variables.values[_variable_name(tokens[at]) or ""] = "NULL"
-        value = variables.put_in(default + 1, stop) if default + 1 < stop else "NULL"
-        values.extend([f"({value})"] if value not in (None, "NULL") else [])
-        return value is not None
-    if word == "SET":
-        levels = depths(tokens, start=first)
-        top = [at for at in range(first, stop) if levels[at - first] == 0]
-        assigned = [at for at in top if tokens[at].token_type in (TokenType.EQ, TokenType.COLON_EQ)]
-        ends = [next((c for c in top if c > at and tokens[c].token_type == TokenType.COMMA), stop) for at in assigned]
-        read = [variables.put_in(at + 1, end) for at, end in zip(assigned, ends) if end > at + 1]
-        values.extend(f"({value})" for value in read if value is not None)
-        return bool(assigned) and None not in read
-    if word in ("SELECT", "WITH"):
-        levels = depths(tokens, start=first)
-        into = next((at for at in range(first, stop) if word_of(tokens[at]) == "INTO" and levels[at - first] == 0),
-                    None)
-        after = into
-        while after is not None and after + 1 < stop:  # INTO v [, w ...]: the variables, left out
-            after += 2
-            if after >= stop or tokens[after].token_type != TokenType.COMMA:
-                break
-        pieces = [variables.put_in(a, b) for a, b in ((first, into if into is not None else stop),
-                                                      (after if into is not None else stop, stop)) if b > a]
-        if None in pieces:
-            return False
-        values.append(f"({' '.join(p for p in pieces if p)})")
-        return True
-    if word == "RETURN" and stop > first + 1:
-        read = variables.put_in(first + 1, stop)
+    return first
+
+
+def _declaration_read(variables: _Variables, first: int, stop: int, values: list[str]) -> bool:
+    """Add what the ``DECLARE`` of ``tokens[first:stop]`` reads to ``values``: a handler's statement's reads, a
+    cursor's query, a variable's default (the variables declared are NULL until set); False when it cannot be read."""
+    tokens = variables.tokens
+    words = [word_of(t) for t in tokens[first:stop]]
+    if "HANDLER" in words:  # its statement, after the conditions it handles
+        action = next((at for at in range(first, stop) if word_of(tokens[at]) in (
+            "SET", "SELECT", "RETURN", "BEGIN", "INSERT", "UPDATE", "DELETE", "CALL", "REPLACE")), stop)
+        return _statement_read(variables, action, stop, values)
+    if "CURSOR" in words:
+        query = first + words.index("FOR") + 1 if "FOR" in words else stop
+        read = variables.put_in(query, stop) if query < stop else None
         values.extend([f"({read})"] if read is not None else [])
         return read is not None
-    return False
+    if "CONDITION" in words:
+        return True
+    default = first + words.index("DEFAULT") if "DEFAULT" in words else stop
+    for at in range(first + 1, default):
+        if at == first + 1 or tokens[at - 1].token_type == TokenType.COMMA:
+            variables.values[_variable_name(tokens[at]) or ""] = "NULL"
+    value = variables.put_in(default + 1, stop) if default + 1 < stop else "NULL"
+    values.extend([f"({value})"] if value not in (None, "NULL") else [])
+    return value is not None
+
+
+def _assignments_read(variables: _Variables, first: int, stop: int, values: list[str]) -> bool:
+    """Add the values the ``SET v = x [, w = y ...]`` of ``tokens[first:stop]`` assigns to ``values``; False when one
+    cannot be read or it assigns none."""
+    tokens = variables.tokens
+    levels = depths(tokens, start=first)
+    top = [at for at in range(first, stop) if levels[at - first] == 0]
+    assigned = [at for at in top if tokens[at].token_type in (TokenType.EQ, TokenType.COLON_EQ)]
+    ends = [next((c for c in top if c > at and tokens[c].token_type == TokenType.COMMA), stop) for at in assigned]
+    read = [variables.put_in(at + 1, end) for at, end in zip(assigned, ends) if end > at + 1]
+    values.extend(f"({value})" for value in read if value is not None)
+    return bool(assigned) and None not in read
+
+
+def _query_read(variables: _Variables, first: int, stop: int, values: list[str]) -> bool:
+    """Add the query of ``tokens[first:stop]`` (a ``SELECT`` or ``WITH``) to ``values``, without the variables it puts
+    its row ``INTO``; False when it cannot be read."""
+    tokens = variables.tokens
+    levels = depths(tokens, start=first)
+    into = next((at for at in range(first, stop) if word_of(tokens[at]) == "INTO" and levels[at - first] == 0), None)
+    after = into
+    while after is not None and after + 1 < stop:  # INTO v [, w ...]: the variables, left out
+        after += 2
+        if after >= stop or tokens[after].token_type != TokenType.COMMA:
+            break
+    pieces = [variables.put_in(a, b) for a, b in ((first, into if into is not None else stop),
+                                                  (after if into is not None else stop, stop)) if b > a]
+    if None in pieces:
+        return False
+    values.append(f"({' '.join(p for p in pieces if p)})")
+    return True
 
 
 def _block_statements(tokens: list[Token], begin: int, last: int) -> list[tuple[int, int]]:
@@ -5685,3 +5405,317 @@ def _spelled_name(spelled: str, dialect: str) -> str | None:
         plain = Dialect.get_or_raise(dialect).tokenize(part)
         parts.append(part if len(plain) == 1 and plain[0].token_type == TokenType.VAR else f"`{part}`")
     return ".".join(parts)
+
+
+def _empty_settings_valued(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Spark's ``SET k=``, a setting emptied, with its empty value written: ``SET k= ''``."""
+    return edited(text, tokens, [(tokens[-1].end + 1, tokens[-1].end + 1, " ''")], dialect)
+
+
+def _msck_tables_repaired(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Hive's ``MSCK TABLE t`` as Spark's ``MSCK REPAIR TABLE t``."""
+    return edited(text, tokens, [(tokens[1].start, tokens[1].start, "REPAIR ")], dialect)
+
+
+def _releases_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """MySQL's ``COMMIT [AND [NO] CHAIN] [[NO] RELEASE]`` without its RELEASE: whether the connection ends after it,
+    no data."""
+    end = len(tokens) - 2 if len(tokens) > 2 and word_of(tokens[-2]) == "NO" else len(tokens) - 1
+    return edited(text, tokens, [(tokens[end - 1].end + 1, len(text), "")], dialect)
+
+
+def _pluggable_databases_as_databases(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's pluggable database, a database of the container's: its CREATE, ALTER (OPEN, CLOSE ...) or DROP as a
+    DATABASE's, its clauses (its admin user, files, state) left out, no property of the record's."""
+    stop = tokens[2].end + 1 if word_of(tokens[0]) == "ALTER" else tokens[-1].end + 1  # (ALTER's action kept)
+    return edited(text, tokens, [(tokens[1].start, stop, "DATABASE" if word_of(tokens[0]) == "ALTER" else
+                                  f"DATABASE {text[tokens[3].start:tokens[3].end + 1]}")], dialect)
+
+
+def _database_files_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """SQL Server's ``CREATE DATABASE d [CONTAINMENT = ...] [ON (files) LOG ON (files)] [COLLATE c] [WITH options]``
+    (not ``DATABASE SCOPED ...``) without its clauses: where its files are and how it behaves, no property of the
+    record's; kept as written when its contents are another database's (AS COPY OF, AS SNAPSHOT OF, FOR ATTACH)."""
+    words = [word_of(t) for t in tokens]
+    if any(words[i:i + 2] in _OTHER_DATABASES_CONTENTS for i in range(3, len(words))):
+        return text, tokens
+    return edited(text, tokens, [(tokens[2].end + 1, tokens[-1].end + 1, "")], dialect)
+
+
+def _users_dropped_as_schemas(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's ``DROP USER u CASCADE`` as ``DROP SCHEMA u CASCADE``: its user is its schema, and it drops "all objects
+    in the user's schema"."""
+    return edited(text, tokens, [(tokens[1].start, tokens[1].end + 1, "SCHEMA")], dialect)
+
+
+def _pipe_queries_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """A query of pipes (``|>``), or one of Spark's starting with ``TABLE t``, written as sqlglot reads it: its starts
+    (:func:`_query_starts_written_out`), then its pipes (:func:`_pipes_written_out`)."""
+    text, tokens = _query_starts_written_out(text, tokens, dialect)
+    if "|>" in text:
+        text, tokens = _pipes_written_out(text, tokens, dialect)
+    return text, tokens
+
+
+#: The dialects whose ``IDENTIFIER(...)`` is a call naming an object (:attr:`.dialects.DialectRules.identifier_calls`).
+_IDENTIFIER_CALLING = frozenset(name for name, rules in RULES.items() if rules.identifier_calls)
+#: The dialects whose ``->`` is JSON's operator (:attr:`.dialects.DialectRules.arrows_are_json`).
+_JSON_ARROWS = frozenset(name for name, rules in RULES.items() if rules.arrows_are_json)
+#: Every form :func:`readable` writes out: its dialects, its test and its reader, in the order the readers run (each
+#: sees what the readers before it wrote out).
+_FORMS: tuple[_Form, ...] = (
+    _Form(_IDENTIFIER_CALLING, lambda s: "identifier" in s.lowered, _identifiers_written_out),
+    _Form({"snowflake"}, lambda s: "identifier" in s.lowered and "||" in s.text, _identifier_strings_joined),
+    _Form(_JSON_CLAUSE_DIALECTS, lambda s: " on " in s.lowered and "json_" in s.lowered, _json_clauses_written_out),
+    _Form(SPARK_FAMILY, lambda s: "_value" in s.lowered, _null_flags_written_out),
+    _Form(SPARK_FAMILY | MYSQL_FAMILY, lambda s: s.first == "CREATE" and " with " in s.lowered, _query_without_as),
+    _Form(SPARK_FAMILY, lambda s: s.first == "CREATE" and " return " in s.lowered.replace("\n", " "),
+          _return_string_bracketed),
+    _Form(SPARK_FAMILY, lambda s: "tblproperties" in s.lowered, _properties_with_equals),
+    _Form(SPARK_FAMILY, lambda s: "namespace" in s.lowered, _namespace_as_schema),
+    _Form(SPARK_FAMILY, lambda s: "values" in s.lowered, _values_columns_quoted),
+    _Form({"duckdb"}, lambda s: "<<=" in s.text or ">>=" in s.text, _operators_written_out),
+    _Form({"duckdb"}, lambda s: s.first in ("CREATE", "ALTER") and "compression" in s.lowered,
+          _column_compressions_left_out),
+    _Form({"hive"}, lambda s: s.first in ("EXPORT", "IMPORT"), _hive_exports_written_out),
+    _Form({"hive"}, lambda s: s.first == "CREATE" and _HIVE_CLAUSES.search(s.text), _hive_clauses_left_out),
+    _Form(SPARK_FAMILY, lambda s: s.first == "SET" and s.tokens[-1].token_type == TokenType.EQ, _empty_settings_valued),
+    _Form(SPARK_FAMILY, lambda s: s.first == "MSCK" and len(s.tokens) > 1 and word_of(s.tokens[1]) == "TABLE",
+          _msck_tables_repaired),
+    _Form(SPARK_FAMILY, lambda s: s.first == "INSERT" and len(s.tokens) > 3, _table_named_table_quoted),
+    _Form(SPARK_FAMILY, lambda s: "recursion" in s.lowered, _recursion_limits_left_out),
+    _Form(SPARK_FAMILY, lambda s: "window" in s.lowered, _time_windows_written_out),
+    _Form(SPARK_FAMILY, lambda s: "geo" in s.lowered and "any" in s.lowered or ">>>" in s.text,
+          _spark_operators_written_out),
+    _Form(SPARK_FAMILY, lambda s: "struct" in s.lowered, _struct_aliases_written_out),
+    _Form(SPARK_FAMILY, lambda s: "using" in s.lowered and ("map" in s.lowered or "reduce" in s.lowered),
+          _map_reduce_as_transform),
+    _Form(SPARK_FAMILY, lambda s: "transform" in s.lowered and " as " in s.lowered, _transform_schemas_bracketed),
+    _Form(SPARK_FAMILY, lambda s: s.first == "CALL" and ("snapshot" in s.lowered or "changelog" in s.lowered
+          or "register_table" in s.lowered), _iceberg_copies_written_out),
+    _Form({"snowflake"}, lambda s: s.first == "COPY" and "," in s.text, _copy_option_commas_left_out),
+    _Form(_JSON_ARROWS, lambda s: "->" in s.text, _json_arrows_bracketed),
+    _Form({"postgres", "redshift"}, lambda s: s.first in ("BEGIN", "START") and " only" in s.lowered,
+          _transaction_modes_left_out),
+    _Form({"postgres"}, lambda s: (" search " in s.lowered or " cycle " in s.lowered) and "recursive" in s.lowered,
+          _search_cycle_left_out),
+    _Form(_NO_QUALIFY, lambda s: "qualify" in s.lowered, _qualify_as_name),
+    _Form({"postgres", "redshift"}, lambda s: s.first == "CREATE" and " set " in s.lowered
+          and ("function" in s.lowered or "procedure" in s.lowered), _routine_settings_left_out),
+    _Form({"postgres"}, lambda s: s.first == "CREATE" and "atomic" in s.lowered, _atomic_bodies_quoted),
+    _Form(_JSON_CLAUSE_DIALECTS, lambda s: "apply" in s.lowered, _apply_as_function),
+    _Form({"postgres"}, lambda s: s.first == "CREATE" and "not null" in s.lowered, _table_not_nulls_left_out),
+    _Form({"postgres"}, lambda s: s.first == "CREATE" and "partition by" in s.lowered, _partition_key_classes_left_out),
+    _Form({"postgres"}, lambda s: (", -" in s.text or ",-" in s.text) and ("numeric" in s.lowered
+          or "decimal" in s.lowered), _negative_scales_unsigned),
+    _Form({"postgres"}, lambda s: _UNREAD_OPERATOR.search(s.text), _operators_written_out),
+    _Form({"postgres"}, lambda s: "'" in s.text and _LITERAL_TYPE.search(s.text), _typed_literals_as_casts),
+    _Form({"postgres"}, lambda s: "xml" in s.lowered and _XML_FORM.search(s.text), _xml_forms_written_out),
+    _Form({"postgres"}, lambda s: ("document" in s.lowered or "normalized" in s.lowered)
+          and _FORM_TEST.search(s.text), _form_tests_as_null_tests),
+    _Form({"postgres"}, lambda s: "tablesample" in s.lowered, _sample_arguments_as_numbers),
+    _Form({"postgres"}, lambda s: s.first in ("MERGE", "WITH") and "overriding" in s.lowered,
+          _merge_overriding_left_out),
+    _Form(None, lambda s: s.first == "WITH" and "values" in s.lowered, _values_after_ctes_selected),
+    _Form({"postgres", "redshift"}, lambda s: ("[" in s.text or "varying" in s.lowered)
+          and _PG_TYPE_NAMES.search(s.text), _array_type_names),
+    _Form({"postgres"}, lambda s: s.first == "CREATE" and " oids" in s.lowered, _oids_left_out),
+    _Form({"postgres"}, lambda s: s.first == "CREATE" and " of " in s.lowered, _typed_tables_untyped),
+    _Form({"postgres"}, lambda s: "returning" in s.lowered and " with" in s.lowered, _returning_aliases_written_out),
+    _Form({"postgres"}, lambda s: "json_object(" in s.lowered, _array_json_objects_renamed),
+    _Form({"postgres"}, lambda s: _SORT_OPERATOR.search(s.text), _sort_operators_left_out),
+    _Form({"postgres"}, lambda s: s.first == "INSERT" and ("[" in s.text or "." in s.text), _insert_fields_left_out),
+    _Form({"postgres"}, lambda s: " using" in s.lowered and " as " in s.lowered and " join " in s.lowered,
+          _join_using_aliases_left_out),
+    _Form({"postgres"}, lambda s: "merge" in s.lowered and " join " in s.lowered, _merge_join_bracketed),
+    _Form({"postgres", "redshift"}, lambda s: s.first == "COPY" and ("std" in s.lowered or "where" in s.lowered),
+          _copy_options_written_out),
+    _Form({"bigquery"}, lambda s: "model" in s.lowered and "ml." in s.lowered, _model_calls_written_out),
+    _Form({"bigquery"}, lambda s: "appends" in s.lowered or "changes" in s.lowered, _change_history_written_out),
+    _Form({"bigquery"}, lambda s: _TABLE_ARGUMENT.search(s.text), _table_arguments_as_queries),
+    _Form({"bigquery"}, lambda s: s.first == "CREATE" and "replica" in s.lowered, _replica_as_query),
+    _Form({"bigquery"}, lambda s: "aggregation_threshold" in s.lowered or "differential_privacy" in s.lowered,
+          _privacy_clauses_left_out),
+    _Form({"bigquery"}, lambda s: "with offset" in s.lowered, _implicit_unnests_with_offset),
+    _Form({"bigquery"}, lambda s: "regexp" in s.lowered or "rlike" in s.lowered, _rlike_names_written_out),
+    _Form({"snowflake"}, lambda s: "semantic_view" in s.lowered, _semantic_view_aliases_written_out),
+    _Form(MYSQL_FAMILY | {"clickhouse"}, lambda s: s.first in ("SELECT", "WITH") and "file" in s.lowered,
+          _outfile_as_directory),
+    _Form(MYSQL_FAMILY | {"snowflake"}, lambda s: s.first in ("SELECT", "WITH") and " into " in s.lowered,
+          _into_variables_left_out),
+    _Form({"snowflake"}, lambda s: s.first == "CREATE" and " as " in s.lowered, _virtual_columns_bracketed),
+    _Form({"snowflake"}, lambda s: s.first == "CREATE" and " if not exists" in s.lowered,
+          _late_if_not_exists_written_out),
+    _Form(_TABLE_ARGUMENT_DIALECTS, lambda s: "table" in s.lowered and (s.dialect in _JSON_CLAUSE_DIALECTS
+          or ("partition" in s.lowered or "order by" in s.lowered)), _table_argument_partitions_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: "predict" in s.lowered, _predictions_written_out),
+    _Form(tsql.UNTERMINATED, lambda s: [word_of(t) for t in s.tokens[:2]] == ["COPY", "INTO"],
+          _copy_field_positions_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: s.first == "INSERT" and "output" in s.lowered, _composable_dml),
+    _Form(tsql.UNTERMINATED, lambda s: s.first in ("UPDATE", "INSERT", "DELETE", "MERGE") or s.first == "WITH"
+          and "top" in s.lowered or "index =" in s.lowered, tsql.dml_written_out),
+    _Form(tsql.UNTERMINATED, lambda s: " join " in s.lowered and ("redistribute" in s.lowered
+          or "replicate" in s.lowered or "reduce" in s.lowered), tsql.join_hints_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: "output" in s.lowered and _INTO.search(s.lowered), tsql.output_targets_named),
+    _Form(tsql.UNTERMINATED, lambda s: ("clustered" in s.lowered or " index " in s.lowered)
+          and s.first in ("CREATE", "DECLARE", "ALTER"), _column_key_kinds_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: ("option" in s.lowered or "with r" in s.lowered)
+          and s.first in ("DELETE", "MERGE", "EXEC", "EXECUTE", "WITH"), _statement_options_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: "language" in s.lowered and ("contains" in s.lowered
+          or "freetext" in s.lowered), tsql.search_languages_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: "xmlnamespaces" in s.lowered, _xml_namespaces_left_out),
+    _Form({"oracle"}, lambda s: "partition" in s.lowered and s.first in _DML_VERBS | {"SELECT", "WITH"},
+          _partitions_for_keys_left_out),
+    _Form({"oracle"}, lambda s: ("function" in s.lowered or "procedure" in s.lowered) and "with" in s.lowered,
+          _inline_functions_left_out),
+    _Form({"oracle"}, lambda s: "@" in s.text, _database_links_named),
+    _Form({"oracle"}, lambda s: s.first in ("UPDATE", "DELETE", "INSERT") and "(" in s.text,
+          _inline_view_targets_named),
+    _Form({"oracle", "exasol"}, lambda s: s.first == "MERGE" and ("delete" in s.lowered or "/*+" in s.text),
+          _merge_branches_written_out),
+    _Form({"oracle"}, lambda s: " into " in s.lowered and ("returning" in s.lowered or "return " in s.lowered)
+          and s.first in ("INSERT", "UPDATE", "DELETE"), _returning_into_left_out),
+    _Form({"redshift"}, lambda s: s.first in ("CREATE", "ALTER", "ATTACH", "DETACH", "DROP")
+          and " policy " in s.lowered, _redshift_policies_written_out),
+    _Form({"postgres", "redshift"}, lambda s: s.first == "COMMENT"
+          and s.tokens[-1].token_type in (TokenType.BYTE_STRING, TokenType.NATIONAL_STRING) and len(s.tokens) > 2
+          and word_of(s.tokens[-2]) == "IS", _escape_string_comment),
+    _Form({"redshift"}, lambda s: s.first in ("CREATE", "ALTER", "DROP") and "external" in s.lowered,
+          _external_views_written_out),
+    _Form({"postgres", "redshift"}, lambda s: s.first == "CREATE" and "authorization" in s.lowered,
+          _schema_named_by_owner),
+    _Form({"oracle"}, lambda s: s.first == "FLASHBACK" and "before" in s.lowered, _flashback_before_drop),
+    _Form({"oracle"}, lambda s: "versions" in s.lowered and "between" in s.lowered, _version_queries_written_out),
+    _Form(tsql.UNTERMINATED, lambda s: "::" in s.text, tsql.system_function_colons_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: "bulk" in s.lowered and "openrowset" in s.lowered,
+          tsql.bulk_rowsets_written_out),
+    _Form(None, lambda s: s.first == "INSERT" and "(values" in s.lowered.replace(" ", ""), _bracketed_values_opened),
+    _Form({"tsql"}, lambda s: "match" in s.lowered and ("->" in s.text or "<-" in s.text),
+          _graph_matches_as_conditions),
+    _Form({"tsql"}, lambda s: s.first == "CREATE" and (" node" in s.lowered or " edge" in s.lowered),
+          _graph_tables_as_tables),
+    _Form(MYSQL_FAMILY, lambda s: "unsigned" in s.lowered and ("float" in s.lowered or "real" in s.lowered),
+          _float_unsigned_left_out),
+    _Form(MYSQL_FAMILY, lambda s: "json_table" in s.lowered and (" on " in s.lowered or "exists" in s.lowered),
+          _json_table_responses_left_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "UPDATE" and len(s.tokens) > 3 and "(" in s.text[:40],
+          _bracketed_update_items),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "DELETE" and ".*" in s.text, _deleted_stars_left_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "DELETE" and "returning" in s.lowered and ("limit" in s.lowered
+          or "order" in s.lowered), _returning_before_order),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "CREATE" and ("directory" in s.lowered or " desc" in s.lowered
+          or " asc" in s.lowered), _mysql_table_clauses_left_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "CREATE" and "partition" in s.lowered, _partitioning_left_out),
+    _Form({"duckdb"}, lambda s: s.first == "COPY" and _BARE_COPY_FILE.match(s.text), _copy_file_quoted),
+    _Form({"duckdb"}, lambda s: s.first == "SUMMARIZE" and len(s.tokens) > 1, _summaries_as_queries),
+    _Form({"duckdb"}, lambda s: "export_state" in s.lowered, _exported_states_left_out),
+    _Form({"sqlite"}, lambda s: s.first in ("REPLACE", "UPDATE", "CREATE") and len(s.tokens) > 1,
+          _sqlite_forms_written_out),
+    _Form({"sqlite"}, lambda s: _SQLITE_CLAUSES.search(s.text), _sqlite_clauses_written_out),
+    _Form({"teradata"}, lambda s: True, _teradata_forms_written_out),
+    _Form({"exasol"}, lambda s: _EXASOL_FORMS.search(s.text), _exasol_forms_written_out),
+    _Form({"risingwave", "materialize"}, lambda s: streaming.FORMS.search(s.text), streaming.forms_written_out),
+    _Form({"druid"}, lambda s: druid.FORMS.search(s.text), druid.forms_written_out),
+    _Form({"dremio"}, lambda s: _DREMIO_VERSIONS.search(s.text), _dremio_versions_left_out),
+    _Form({"singlestore"}, lambda s: s.first == "CREATE" and _SINGLESTORE_CLAUSES.search(s.text),
+          _singlestore_clauses_left_out),
+    _Form({"doris", "starrocks"}, lambda s: "[" in s.text or _DORIS_CLAUSES.search(s.text), _doris_forms_written_out),
+    _Form({"duckdb"}, lambda s: "[:" in s.text, _open_slices_bounded),
+    _Form(tsql.UNTERMINATED, lambda s: s.first in ("CREATE", "ALTER") and "view" in s.lowered
+          and "with" in s.lowered, _view_attributes_left_out),
+    _Form(tsql.UNTERMINATED, lambda s: s.first in ("CREATE", "ALTER") and "return" in s.lowered
+          and "begin" in s.lowered, _returning_block_unwrapped),
+    _Form({"duckdb"}, lambda s: "using key" in s.lowered, _key_aggregates_as_columns),
+    _Form({"duckdb"}, lambda s: "merge" in s.lowered and " then " in s.lowered, _bare_merge_actions),
+    _Form({"duckdb"}, lambda s: s.first in ("CREATE", "DROP") and "macro" in s.lowered, _macros_as_functions),
+    _Form({"duckdb"}, lambda s: s.first == "CREATE" and "pivot" in s.lowered or s.first == "INSERT"
+          and ("pivot" in s.lowered or "position" in s.lowered) or s.first in ("PIVOT", "UNPIVOT")
+          and _ORDERED.search(s.text), _created_from_pivots),
+    _Form(MYSQL_FAMILY, lambda s: s.first in ("INSERT", "REPLACE") and "duplicate" in s.lowered,
+          _upsert_sources_bracketed),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "CREATE" and "union" in s.lowered, _merge_tables_as_views),
+    _Form(MYSQL_FAMILY, lambda s: s.first in _DML_VERBS and "default" in s.lowered, _column_defaults_as_values),
+    _Form(MYSQL_FAMILY, lambda s: "values" in s.lowered and "row" in s.lowered, _value_rows_unwrapped),
+    _Form(MYSQL_FAMILY, lambda s: "json_object" in s.lowered and "value" in s.lowered, _value_columns_quoted),
+    _Form(MYSQL_FAMILY, lambda s: " value for " in s.lowered, _sequence_values_called),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "DELETE" and len(s.tokens) > 2 and word_of(s.tokens[1]) == "HISTORY",
+          _history_deleted),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "CREATE" and "function" in s.lowered and "in " in s.lowered,
+          _parameter_modes_left_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first == "CREATE" and "return" in s.lowered and "begin" in s.lowered,
+          _returning_blocks_unwrapped),
+    _Form(MYSQL_FAMILY, lambda s: s.first in ("CREATE", "ALTER") and _SPATIAL.search(s.text),
+          _spatial_types_written_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first in ("UPDATE", "DELETE") and len(s.tokens) > 1
+          and word_of(s.tokens[1]) in _MODIFIERS, _modifiers_left_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first in ("REPLACE", "RENAME", "DROP", "LOAD", "LOCK")
+          or (s.first in ("CREATE", "ALTER") and ("current_user" in s.lowered or " event " in s.lowered
+          or " view " in s.lowered or " ignore " in s.lowered or " replace " in s.lowered)) or (len(s.tokens) > 1
+          and s.first in ("INSERT", "SELECT") and word_of(s.tokens[1]) in _PRIORITIES), _mysql_forms_written_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first in ("COMMIT", "ROLLBACK") and word_of(s.tokens[-1]) == "RELEASE",
+          _releases_left_out),
+    _Form(MYSQL_FAMILY, lambda s: s.first in ("CREATE", "ALTER") and ("online" in s.lowered or "ignore" in s.lowered
+          or "versioning" in s.lowered or "checksum" in s.lowered or "exists" in s.lowered
+          or " row start" in s.lowered or " row end" in s.lowered), _mariadb_table_options_left_out),
+    _Form(MYSQL_FAMILY, lambda s: "values" in s.lowered and s.first not in ("INSERT", "REPLACE"),
+          _value_lists_bracketed),
+    _Form(MYSQL_FAMILY, lambda s: "against" in s.lowered or "examined" in s.lowered or "straight_join" in s.lowered
+          or "analyse" in s.lowered or ("group by" in s.lowered and "sc" in s.lowered), _mariadb_clauses_written_out),
+    _Form(MYSQL_FAMILY, lambda s: ":=" in s.text and s.first in ("UPDATE", "INSERT", "REPLACE")
+          or "escape" in s.lowered, _mysql_operands_written_out),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_CALL_PARAMETRIC.search(s.text), clickhouse.parametric_calls_read),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_CALL_IN.search(s.text), clickhouse.in_calls_named),
+    _Form({"clickhouse"}, lambda s: _CLICKHOUSE_SPELLINGS.search(s.text) or s.lowered.count("limit") > 1,
+          clickhouse.spellings_read),
+    _Form({"clickhouse"}, lambda s: "apply" in s.lowered or "columns" in s.lowered and "except" in s.lowered
+          or "strict" in s.lowered, clickhouse.column_transformers_read),
+    _Form({"clickhouse"}, lambda s: _alias_may_be_defined(s.text), clickhouse.aliases_defined),
+    _Form({"clickhouse"}, lambda s: s.first == "CREATE" and "join" in s.lowered and "engine" in s.lowered,
+          _join_engine_kinds_quoted),
+    _Form({"clickhouse"}, lambda s: s.first == "CREATE" and "primary key" in s.lowered, _inline_primary_keys_bracketed),
+    _Form({"clickhouse"}, lambda s: s.first == "ALTER" and "." in s.text and "column" in s.lowered,
+          _nested_columns_quoted),
+    _Form({"clickhouse"}, lambda s: s.first == "INSERT" and "infile" in s.lowered, clickhouse.infile_left_out),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_SPELL_CALLS.search(s.text), clickhouse.calls_spelled),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_HAVE_NEW_TYPES.search(s.text), clickhouse.new_types_written_out),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_EXPLAIN_ROWS.search(s.text), clickhouse.explains_as_rows),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_UNION_BARE.search(s.text), clickhouse.bare_unions_distinct),
+    _Form({"clickhouse"}, lambda s: clickhouse.MAY_CALL_DICTIONARY.search(s.text), clickhouse.dictionary_calls_named),
+    _Form({"clickhouse"}, lambda s: s.first in clickhouse.VERBS, clickhouse.forms_written_out),
+    _Form({"trino"}, lambda s: s.first == "WITH" and len(s.tokens) > 1 and word_of(s.tokens[1]) == "SESSION",
+          _session_properties_left_out),
+    _Form({"trino"}, lambda s: "nearest" in s.lowered, _nearest_as_lateral),
+    _Form({"trino"}, lambda s: "subset" in s.lowered and "match_recognize" in s.lowered, _pattern_subsets_left_out),
+    _Form(_JSON_CLAUSE_DIALECTS, lambda s: "json_array" in s.lowered and (" on null" in s.lowered
+          or "returning" in s.lowered), _json_array_clauses_left_out),
+    _Form(_JSON_CLAUSE_DIALECTS, lambda s: "json_" in s.lowered and ("format" in s.lowered
+          or "returning" in s.lowered), _json_formats_left_out),
+    _Form(_JSON_CLAUSE_DIALECTS | SPARK_FAMILY, lambda s: "distinct" in s.lowered and ("corr" in s.lowered
+          or "covar" in s.lowered), _pair_aggregates_without_distinct),
+    _Form(_JSON_CLAUSE_DIALECTS, lambda s: "measures" in s.lowered and ("running" in s.lowered
+          or "final" in s.lowered), _inner_semantics_left_out),
+    _Form(_JSON_CLAUSE_DIALECTS, lambda s: "values" in s.lowered and ("union" in s.lowered or "except" in s.lowered
+          or "intersect" in s.lowered), _values_branches_as_queries),
+    _Form({"trino"}, lambda s: s.first == "WITH" and len(s.tokens) > 1 and word_of(s.tokens[1]) == "FUNCTION"
+          and (" for " in s.lowered or "language" in s.lowered), _inline_routines_written_out),
+    _Form({"trino"}, lambda s: "pattern" in s.lowered and "define" in s.lowered and (" over" in s.lowered
+          or "window" in s.lowered), _window_patterns_written_out),
+    _Form({"trino"}, lambda s: _NUMBER_FORMS.search(s.text), _numbers_written_out),
+    _Form({"trino", "spark", "databricks"}, lambda s: "pivot" in s.lowered, _pivot_slots_wrapped),
+    _Form({"trino"}, lambda s: ("@" in s.text or "branch" in s.lowered) and s.first in _BRANCH_VERBS,
+          _branches_written_out),
+    _Form({"oracle"}, lambda s: s.first in ("CREATE", "ALTER", "DROP") and len(s.tokens) > 3
+          and word_of(s.tokens[1]) == "PLUGGABLE" and word_of(s.tokens[2]) == "DATABASE",
+          _pluggable_databases_as_databases),
+    _Form({"tsql"}, lambda s: "xml" in s.lowered and s.first in ("CREATE", "ALTER", "DECLARE"), _typed_xml_plain),
+    _Form({"tsql"}, lambda s: [word_of(token) for token in s.tokens[:2]] == ["CREATE", "DATABASE"]
+          and len(s.tokens) > 3 and s.tokens[2].token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+          and word_of(s.tokens[3]) in ("ON", "CONTAINMENT", "COLLATE", "WITH", "LOG"), _database_files_left_out),
+    _Form({"oracle"}, lambda s: [word_of(token) for token in s.tokens[:2]] == ["DROP", "USER"]
+          and len(s.tokens) == 4 and word_of(s.tokens[3]) == "CASCADE", _users_dropped_as_schemas),
+    _Form({"oracle"}, lambda s: "using" in s.lowered and _MINING_CALL.search(s.text), _mining_calls_written_out),
+    _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or s.dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(s.text),
+          _pipes_marked),
+    _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or (s.dialect in SPARK_FAMILY and (s.first in ("TABLE", "CREATE")
+          or _BRACKETED_TABLE.search(s.lowered) or _SET_OPERAND_TABLE.search(s.lowered))), _pipe_queries_written_out),
+)

@@ -57,6 +57,20 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
     """
     words = [word_of(token) for token in tokens]
     level = depths(tokens)
+    whole = _statement_written_out(text, tokens, words, level, dialect)
+    if whole is not None:
+        return whole
+    edits: list[tuple[int, int, str]] = _options_quoted(text, tokens, words, level) if words[0] == "CREATE" else []
+    if dialect == "materialize":
+        edits += _mutually_recursive(text, tokens, words)
+    edits += _clauses_left_out(text, tokens, words, level, dialect)
+    return edited(text, tokens, sorted(edits), dialect)
+
+
+def _statement_written_out(text: str, tokens: list[Token], words: list[str | None], level: list[int],
+                           dialect: str) -> tuple[str, list[Token]] | None:
+    """The statement written out whole as the one sqlglot reads that does the same to the data (a subscription, a
+    sink, a source, a CDC source's table, ``SUBSCRIBE``); None when it is none of those."""
     if dialect == "risingwave" and words[1:2] == ["SUBSCRIPTION"] and words[0] in ("CREATE", "DROP"):
         written = _subscription(text, tokens, words)
         if written is not None:
@@ -93,9 +107,14 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
             inner = text[tokens[at].start:tokens[end - 1].end + 1]
             return edited(text, tokens, [(tokens[at].start, tokens[end].start, subscribed(inner, dialect))],
                           dialect)
-    edits: list[tuple[int, int, str]] = _options_quoted(text, tokens, words, level) if words[0] == "CREATE" else []
-    if dialect == "materialize":
-        edits += _mutually_recursive(text, tokens, words)
+    return None
+
+
+def _clauses_left_out(text: str, tokens: list[Token], words: list[str | None], level: list[int],
+                      dialect: str) -> list[tuple[int, int, str]]:
+    """The edits leaving out the statement's clauses no record depends on (``APPEND ONLY``, ``EMIT ON WINDOW CLOSE``,
+    ``IN CLUSTER c``, ``AS OF ...``) and writing its ``INCLUDE``s as the table's columns."""
+    edits: list[tuple[int, int, str]] = []
     added: list[str] = []
     at = 0
     while at < len(tokens):
@@ -129,7 +148,7 @@ def forms_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str
             names = [name.format(connector=connector) for name in added]
             edits.append((tokens[closing].start, tokens[closing].start,
                           "".join(f", {name} VARCHAR" for name in names)))
-    return edited(text, tokens, sorted(edits), dialect)
+    return edits
 
 
 def _mutually_recursive(text: str, tokens: list[Token], words: list[str | None]) -> list[tuple[int, int, str]]:
