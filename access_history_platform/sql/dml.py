@@ -283,22 +283,7 @@ def _event(event: str) -> Callable[[Callable[[exp.Expression, Resolution], None]
 
 @_event("INSERT")
 def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
-    if isinstance(tree.this, exp.Directory):  # INSERT OVERWRITE DIRECTORY 'path' (Spark, Hive)
-        if not (isinstance(tree.this.this, exp.Literal) and tree.this.this.is_string) or tree.expression is None:
-            raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY: expected a path (a string) and a query")
-        res.query(tree.expression)
-        path = tree.this.this.name  # (LOCAL DIRECTORY: the client's files, as LOAD DATA LOCAL's: a file URI)
-        res.write_location(file_uri(path) if tree.this.args.get("local") else path)
-        return
-    files = files_read(tree.this, res.binder.naming) if tree.args.get("is_function") else None
-    if files is not None and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION s3('url', ...) query
-        res.query(tree.expression)
-        for url in files:
-            res.write_location(url)
-        return
-    if tree.args.get("is_function") and isinstance(tree.this, exp.Anonymous) and tree.this.name.lower() == "null" \
-            and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION null(...) query: the rows discarded
-        res.query(tree.expression)
+    if _insert_into_files(tree, res):
         return
     through = _through_cte(tree, res) or _through_view(tree, res)
     if through is not None:
@@ -317,14 +302,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         query = exp.select("*").from_(tree.args["source"].copy())
     _modifying_ctes(tree, res)
     _modifying_ctes(query, res)
-    outer = tree.args.get("with_")
-    if outer is not None and query is not None:
-        inner = query.args.get("with_")
-        if inner is None:
-            query.set("with_", outer)
-        else:  # WITH a AS (...) INSERT INTO t WITH b AS (...) SELECT ... FROM a: both in scope, b seeing a
-            query.set("with_", exp.With(expressions=[c.copy() for c in outer.expressions] + list(inner.expressions),
-                                        recursive=outer.args.get("recursive") or inner.args.get("recursive")))
+    _with_outer_ctes(query, tree.args.get("with_"))
     query = _record_values(res, table, listed, query)
     # DEFAULT VALUES: every column takes its default, a value of no source
     result = res.query(query) if query is not None else QueryResult([], EMPTY, open=True)
@@ -333,12 +311,7 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
         res.write_location(path)
         return
     target = res.target(table)
-    replaced, keys = tree.args.get("where"), tree.args.get("using") or []
-    if replaced is not None or keys:  # Databricks' INSERT INTO t REPLACE WHERE p, REPLACE USING (c, ...): the rows of t
-        scope = res.scope_over(target, "")  # that p selects (whose c the query's rows have) are replaced: read to find
-        for condition in [replaced, *(exp.column(key.copy()) if isinstance(key, exp.Identifier) else key
-                                      for key in keys)]:
-            res.collect(condition, scope, scope.conditions)
+    _read_replaced_rows(res, tree, target)
     if tree.args.get("by_name") and not listed:  # INSERT ... BY NAME: each column of the query fills its namesake
         res.write(target, list(result.columns))
         return
@@ -351,43 +324,117 @@ def resolve_insert(tree: exp.Insert, res: Resolution) -> None:
     write_positional(res, target, names, result)
     res.write(target, [(name, EMPTY) for name in fixed.values() if target.columns_open or target.column(name)])
     if res.binder.naming.rules.insert_triggers and not copied_partition(tree):
-        flows = [flow for _, flow in result.columns]
-        inserted = {name.casefold(): flows[i] if i < len(flows) else result.rest
-                    for i, name in enumerate(names) if name is not None}
-        triggered_writes(res, target, inserted)
-        named = res.relation(table)  # a Distributed (or Buffer) table written through: its own views fire too
-        if named.parts != target.parts:
-            triggered_writes(res, named, inserted)
-    conflict, returning = tree.args.get("conflict"), tree.args.get("returning")
+        _inserted_triggers(res, table, target, names, result)
     if target.rules and rule_instead(target, "INSERT"):  # (what it returns is its rule's command's: no row is put in t)
         return
-    if conflict is not None or returning is not None:
-        alias = table.args.get("alias")
-        ctes = tree if tree.args.get("with_") is not None else exp.Select(with_=query.args["with_"].copy()) \
-            if query is not None and query.args.get("with_") is not None else None  # (INSERT INTO t WITH c AS ...)
-        scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "",
-                               ctes)  # with the statement's CTEs
-        if conflict is not None:  # ON CONFLICT (c, ...) WHERE p: the target's columns, read to find a conflicting row
-            for key in [*(conflict.args.get("conflict_keys") or ()), conflict.args.get("index_predicate")]:
-                res.collect(key, scope, scope.conditions)
-        flows = [flow for _, flow in result.columns]
-        inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
-        excluded = res.binder.naming.normalize("EXCLUDED")  # the row proposed for insertion
-        scope.add(Source(excluded, columns=None, open_flow=EMPTY, known=inserted) if target.columns_open
-                  else Source(excluded, columns=inserted))
-        if conflict is not None and conflict.args.get("duplicate") and isinstance(query, exp.Select) and \
-                query.args.get("from_") is not None and not query.args.get("group"):
-            # MySQL's INSERT ... SELECT ... ON DUPLICATE KEY UPDATE c = s.d: "can refer to columns in other tables" of
-            # the SELECT (without GROUP BY)
-            for item in [query.args["from_"].this, *(join.this for join in query.args.get("joins") or [])]:
-                res.add_source(scope, item)
-        if conflict is not None and conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
-            sets = [_inserted_values(eq, excluded) for eq in conflict.expressions] if conflict.args.get("duplicate") \
-                else conflict.expressions
-            res.write(target, [pair for eq in sets for pair in _assignments(res, eq, scope)])
-            res.collect(conflict.args.get("where"), scope, scope.conditions)
-        _returning(res, tree, scope, target, {name.casefold(): (flow, False) for name, flow in inserted.items()}
-                   if conflict is None else None, inserting=conflict is None)
+    if tree.args.get("conflict") is not None or tree.args.get("returning") is not None:
+        _conflict_and_returning(res, tree, table, target, query, names, result)
+
+
+def _insert_into_files(tree: exp.Insert, res: Resolution) -> bool:
+    """Whether ``tree`` is an INSERT whose rows go to files, or nowhere, instead of a table (Spark's and Hive's
+    ``INSERT OVERWRITE DIRECTORY 'path' query``, ClickHouse's ``INSERT INTO FUNCTION s3('url', ...) query`` and
+    ``INSERT INTO FUNCTION null(...) query``): resolved so if it is, its query read and the files' location
+    written."""
+    if isinstance(tree.this, exp.Directory):  # INSERT OVERWRITE DIRECTORY 'path' (Spark, Hive)
+        if not (isinstance(tree.this.this, exp.Literal) and tree.this.this.is_string) or tree.expression is None:
+            raise UnsupportedStatement("INSERT OVERWRITE DIRECTORY: expected a path (a string) and a query")
+        res.query(tree.expression)
+        path = tree.this.this.name  # (LOCAL DIRECTORY: the client's files, as LOAD DATA LOCAL's: a file URI)
+        res.write_location(file_uri(path) if tree.this.args.get("local") else path)
+        return True
+    files = files_read(tree.this, res.binder.naming) if tree.args.get("is_function") else None
+    if files is not None and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION s3('url', ...) query
+        res.query(tree.expression)
+        for url in files:
+            res.write_location(url)
+        return True
+    if tree.args.get("is_function") and isinstance(tree.this, exp.Anonymous) and tree.this.name.lower() == "null" \
+            and tree.expression is not None:  # ClickHouse's INSERT INTO FUNCTION null(...) query: the rows discarded
+        res.query(tree.expression)
+        return True
+    return False
+
+
+def _with_outer_ctes(query: exp.Expression | None, outer: exp.With | None) -> None:
+    """An INSERT's query (in place) with the CTEs of the statement's own WITH (``WITH a AS (...) INSERT INTO t SELECT
+    ... FROM a``) in its scope, before its own."""
+    if outer is not None and query is not None:
+        inner = query.args.get("with_")
+        if inner is None:
+            query.set("with_", outer)
+        else:  # WITH a AS (...) INSERT INTO t WITH b AS (...) SELECT ... FROM a: both in scope, b seeing a
+            query.set("with_", exp.With(expressions=[c.copy() for c in outer.expressions] + list(inner.expressions),
+                                        recursive=outer.args.get("recursive") or inner.args.get("recursive")))
+
+
+def _read_replaced_rows(res: Resolution, tree: exp.Insert, target: CatalogObject) -> None:
+    """Databricks' ``INSERT INTO t REPLACE WHERE p`` and ``REPLACE USING (c, ...)``: the rows of t that p selects
+    (whose c the query's rows have) are replaced, so p and the c are read to find them."""
+    replaced, keys = tree.args.get("where"), tree.args.get("using") or []
+    if replaced is not None or keys:
+        scope = res.scope_over(target, "")
+        for condition in [replaced, *(exp.column(key.copy()) if isinstance(key, exp.Identifier) else key
+                                      for key in keys)]:
+            res.collect(condition, scope, scope.conditions)
+
+
+def _inserted_triggers(res: Resolution, table: exp.Table, target: CatalogObject, names: list[str | None],
+                       result: QueryResult) -> None:
+    """The writes of the views an INSERT into ``target`` fires (ClickHouse's materialized views,
+    :func:`triggered_writes`), each inserted column by folded name from the query's column at its place; of a
+    Distributed (or Buffer) table written through, its own views' too."""
+    flows = [flow for _, flow in result.columns]
+    inserted = {name.casefold(): flows[i] if i < len(flows) else result.rest
+                for i, name in enumerate(names) if name is not None}
+    triggered_writes(res, target, inserted)
+    named = res.relation(table)  # a Distributed (or Buffer) table written through: its own views fire too
+    if named.parts != target.parts:
+        triggered_writes(res, named, inserted)
+
+
+def _conflict_and_returning(res: Resolution, tree: exp.Insert, table: exp.Table, target: CatalogObject,
+                            query: exp.Expression | None, names: list[str | None], result: QueryResult) -> None:
+    """An INSERT's ``ON CONFLICT`` (``ON DUPLICATE KEY UPDATE``) and ``RETURNING``, over the target's row (by its
+    alias, with the statement's CTEs) and the row proposed for insertion, ``EXCLUDED`` (each inserted column the
+    query's column at its place): the conflict's keys read, its update's assignments written, and the values
+    returned read."""
+    conflict = tree.args.get("conflict")
+    alias = table.args.get("alias")
+    ctes = tree if tree.args.get("with_") is not None else exp.Select(with_=query.args["with_"].copy()) \
+        if query is not None and query.args.get("with_") is not None else None  # (INSERT INTO t WITH c AS ...)
+    scope = res.scope_over(target, res.binder.naming.ident(alias.this) if alias is not None else "",
+                           ctes)  # with the statement's CTEs
+    if conflict is not None:  # ON CONFLICT (c, ...) WHERE p: the target's columns, read to find a conflicting row
+        for key in [*(conflict.args.get("conflict_keys") or ()), conflict.args.get("index_predicate")]:
+            res.collect(key, scope, scope.conditions)
+    flows = [flow for _, flow in result.columns]
+    inserted = {name: flows[i] if i < len(flows) else EMPTY for i, name in enumerate(names) if name is not None}
+    excluded = res.binder.naming.normalize("EXCLUDED")  # the row proposed for insertion
+    scope.add(Source(excluded, columns=None, open_flow=EMPTY, known=inserted) if target.columns_open
+              else Source(excluded, columns=inserted))
+    if conflict is not None:
+        _conflict_update(res, conflict, target, query, scope, excluded)
+    _returning(res, tree, scope, target, {name.casefold(): (flow, False) for name, flow in inserted.items()}
+               if conflict is None else None, inserting=conflict is None)
+
+
+def _conflict_update(res: Resolution, conflict: exp.OnConflict, target: CatalogObject, query: exp.Expression | None,
+                     scope: Scope, excluded: str) -> None:
+    """``ON CONFLICT ... DO UPDATE SET c = ... WHERE p`` (PostgreSQL), ``ON DUPLICATE KEY UPDATE c = ...`` (MySQL, whose
+    ``VALUES(c)`` is ``excluded``'s c and whose values may name the SELECT's tables): each assigned column of the
+    target written from its value, and p read."""
+    if conflict.args.get("duplicate") and isinstance(query, exp.Select) and \
+            query.args.get("from_") is not None and not query.args.get("group"):
+        # MySQL's INSERT ... SELECT ... ON DUPLICATE KEY UPDATE c = s.d: "can refer to columns in other tables" of
+        # the SELECT (without GROUP BY)
+        for item in [query.args["from_"].this, *(join.this for join in query.args.get("joins") or [])]:
+            res.add_source(scope, item)
+    if conflict.expressions:  # ON CONFLICT ... DO UPDATE SET, ON DUPLICATE KEY UPDATE
+        sets = [_inserted_values(eq, excluded) for eq in conflict.expressions] if conflict.args.get("duplicate") \
+            else conflict.expressions
+        res.write(target, [pair for eq in sets for pair in _assignments(res, eq, scope)])
+        res.collect(conflict.args.get("where"), scope, scope.conditions)
 
 
 def _inserted_values(eq: exp.Expression, excluded: str) -> exp.Expression:
