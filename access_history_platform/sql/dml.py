@@ -758,34 +758,11 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     ctes = {naming.ident(c.args["alias"].this).casefold(): c for c in with_.expressions if c.args.get("alias")}
     name = naming.table_parts(named)[0].casefold()
     if name not in ctes and not isinstance(tree, exp.Insert):  # UPDATE t2 ... FROM cte AS t2, DELETE t2 FROM cte t2
-        froms = tree.args.get("from_")
-        written = [froms.this, *(j.this for j in froms.args.get("joins") or [])] if froms is not None else []
-        written += [tree.this, *(j.this for j in tree.this.args.get("joins") or [])] \
-            if isinstance(tree.this, exp.Table) else []
-        aliased = next((t for t in written if isinstance(t, exp.Table) and t.args.get("alias") is not None
-                        and naming.ident(t.args["alias"].this).casefold() == name
-                        and len(naming.table_parts(t)) == 1), None)
-        name = naming.table_parts(aliased)[0].casefold() if aliased is not None else name
+        name = _aliased_cte_name(naming, tree, name)
     cte = ctes.get(name)
     if cte is None:
         return None
-    body = cte.this
-    unwritable = UnsupportedStatement(f"{tree.key.upper()} through the CTE {cte.alias}: it writes no one table's "
-                                      "columns as they are")
-    if not isinstance(body, exp.Select) or body.args.get("from_") is None:
-        raise unwritable
-    items: dict[str, exp.Table] = {}  # the tables the CTE selects from, by alias or name
-    for item in [body.args["from_"].this, *(join.this for join in body.args.get("joins") or [])]:
-        if not isinstance(item, exp.Table):
-            raise unwritable
-        items[naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
-    found = _cte_columns(naming, body, items, tree, listed,
-                         [naming.ident(c) for c in cte.args["alias"].args.get("columns") or ()])
-    if found is None or None in found or len({id(table) for table, _ in found}) > 1 \
-            or not found and len(items) != 1:
-        raise unwritable
-    table = (found[0][0] if found else next(iter(items.values()))).copy()
-    table.set("alias", None)
+    table, found = _table_under_cte(naming, cte, tree, listed)
     # (UPDATE cte SET ... FROM cte JOIN u ...: the FROM as written; DELETE cte FROM cte JOIN u: sqlglot hangs the
     # joins on the target)
     joined = tree.this if isinstance(tree.this, exp.Table) and (tree.this.args.get("joins")
@@ -805,6 +782,51 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
     if isinstance(tree, exp.Delete):  # (its OUTPUT ... INTO kept: what it writes)
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
                           with_=with_.copy(), returning=_copied(tree, "returning"))
+    return _insert_through_cte(naming, tree, name, table, found)
+
+
+def _aliased_cte_name(naming: Naming, tree: exp.Update | exp.Delete, name: str) -> str:
+    """The name (casefolded) of the one-part table an UPDATE's or DELETE's target ``name`` is the alias of in its FROM
+    or joins (``UPDATE t2 ... FROM cte AS t2``, ``DELETE t2 FROM cte t2``: ``cte``); ``name`` where none is."""
+    froms = tree.args.get("from_")
+    written = [froms.this, *(j.this for j in froms.args.get("joins") or [])] if froms is not None else []
+    written += [tree.this, *(j.this for j in tree.this.args.get("joins") or [])] \
+        if isinstance(tree.this, exp.Table) else []
+    aliased = next((t for t in written if isinstance(t, exp.Table) and t.args.get("alias") is not None
+                    and naming.ident(t.args["alias"].this).casefold() == name
+                    and len(naming.table_parts(t)) == 1), None)
+    return naming.table_parts(aliased)[0].casefold() if aliased is not None else name
+
+
+def _table_under_cte(naming: Naming, cte: exp.CTE, tree: exp.Update | exp.Delete | exp.Insert,
+                     listed: list[exp.Expression] | None) -> tuple[exp.Table, list[tuple[exp.Table, str]]]:
+    """The table a statement through ``cte`` writes (a copy, unaliased), and for each column it writes the table and
+    the table's column the CTE's column is (:func:`_cte_columns`); a CTE that is not one table's columns as they are
+    raises :class:`.UnsupportedStatement`."""
+    body = cte.this
+    unwritable = UnsupportedStatement(f"{tree.key.upper()} through the CTE {cte.alias}: it writes no one table's "
+                                      "columns as they are")
+    if not isinstance(body, exp.Select) or body.args.get("from_") is None:
+        raise unwritable
+    items: dict[str, exp.Table] = {}  # the tables the CTE selects from, by alias or name
+    for item in [body.args["from_"].this, *(join.this for join in body.args.get("joins") or [])]:
+        if not isinstance(item, exp.Table):
+            raise unwritable
+        items[naming.ident(item.args["alias"].this if item.args.get("alias") else item.this).casefold()] = item
+    found = _cte_columns(naming, body, items, tree, listed,
+                         [naming.ident(c) for c in cte.args["alias"].args.get("columns") or ()])
+    if found is None or None in found or len({id(table) for table, _ in found}) > 1 \
+            or not found and len(items) != 1:
+        raise unwritable
+    table = (found[0][0] if found else next(iter(items.values()))).copy()
+    table.set("alias", None)
+    return table, found
+
+
+def _insert_through_cte(naming: Naming, tree: exp.Insert, name: str, table: exp.Table,
+                        found: list[tuple[exp.Table, str]]) -> exp.Insert:
+    """An INSERT into the CTE ``name`` as the INSERT into ``table`` under it (a copy): each listed column the table's
+    column the CTE's is; the CTE dropped from its WITH where the query does not read it."""
     insert = tree.copy()
     insert.set("this", exp.Schema(this=table, expressions=[exp.to_identifier(column) for _, column in found]))
     query = insert.expression
