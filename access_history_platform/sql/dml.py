@@ -494,42 +494,58 @@ def _returning(res: Resolution, tree: exp.Expression, scope: Scope, target: Cata
     row = next((exp.to_identifier(source.alias, quoted=True) for source in scope.sources
                 if source.is_object and source.obj is target), None)
     for expression in returning.expressions if returning is not None else ():
-        written: frozenset = frozenset()
-        if (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
-                and _of_changed_row(expression, scope) and target.columns and not target.columns_open):
-            # deleted.*: each column of the target in its place, where they are known
-            items = [exp.Column(this=exp.to_identifier(column.name, quoted=True)) for column in target.columns]
-        else:
-            items = [expression.copy()]
-            for column in list(items[0].find_all(exp.Column)):
-                if _of_changed_row(column, scope):
-                    if isinstance(column.this, exp.Star):  # old.*: every column of the target
-                        star = exp.Star()
-                        items[0] = star if column is items[0] else items[0]
-                        column.replace(star)
-                    elif inserting and column.table.casefold() in ("inserted", "new") \
-                            and column.name.casefold() not in (new or {}):
-                        null = exp.Null()  # a column the INSERT does not write: its default
-                        items[0] = null if column is items[0] else items[0]
-                        column.replace(null)
-                    elif new and column.table.casefold() == "inserted" and column.name.casefold() in new:
-                        value, old_too = new[column.name.casefold()]  # the value written
-                        written |= value
-                        if old_too:
-                            column.set("table", row and row.copy())
-                        else:
-                            null = exp.Null()
-                            items[0] = null if column is items[0] else items[0]
-                            column.replace(null)
-                    else:
-                        column.set("table", row and row.copy())
+        items, written = _returned_items(expression, scope, target, row, new, inserting)
         for item in items:
             flow = res.collect(item, scope) | written
             scope.conditions |= flow
             flows.append(flow)
     into = returning.args.get("into") if returning is not None else None
-    if not isinstance(into, exp.Expression):
-        return
+    if isinstance(into, exp.Expression):
+        _output_into(res, into, returning, flows)
+
+
+def _returned_items(expression: exp.Expression, scope: Scope, target: CatalogObject, row: exp.Identifier | None,
+                    new: dict[str, tuple[frozenset, bool]] | None, inserting: bool
+                    ) -> tuple[list[exp.Expression], frozenset]:
+    """The values one item of a RETURNING or OUTPUT list is read as (copies; :func:`_returning`), and the sources of
+    the written values it returns: a column of the changed row is the target's, qualified by the target's FROM item
+    ``row`` (None: unqualified), ``deleted.*`` (``old.*``) the target's columns; an ``inserted.c`` of a column written
+    (``new``) the value written, a NULL in its place unless the old value may stay; of an INSERT (``inserting``), a
+    column it does not write a NULL, its default."""
+    written: frozenset = frozenset()
+    if (isinstance(expression, exp.Column) and isinstance(expression.this, exp.Star)
+            and _of_changed_row(expression, scope) and target.columns and not target.columns_open):
+        # deleted.*: each column of the target in its place, where they are known
+        return [exp.Column(this=exp.to_identifier(column.name, quoted=True)) for column in target.columns], written
+    items = [expression.copy()]
+    for column in list(items[0].find_all(exp.Column)):
+        if _of_changed_row(column, scope):
+            if isinstance(column.this, exp.Star):  # old.*: every column of the target
+                star = exp.Star()
+                items[0] = star if column is items[0] else items[0]
+                column.replace(star)
+            elif inserting and column.table.casefold() in ("inserted", "new") \
+                    and column.name.casefold() not in (new or {}):
+                null = exp.Null()  # a column the INSERT does not write: its default
+                items[0] = null if column is items[0] else items[0]
+                column.replace(null)
+            elif new and column.table.casefold() == "inserted" and column.name.casefold() in new:
+                value, old_too = new[column.name.casefold()]  # the value written
+                written |= value
+                if old_too:
+                    column.set("table", row and row.copy())
+                else:
+                    null = exp.Null()
+                    items[0] = null if column is items[0] else items[0]
+                    column.replace(null)
+            else:
+                column.set("table", row and row.copy())
+    return items, written
+
+
+def _output_into(res: Resolution, into: exp.Expression, returning: exp.Returning, flows: list[frozenset]) -> None:
+    """T-SQL's ``OUTPUT ... INTO t [(c, ...)]`` (a one-part name or a table variable): ``t`` written, each column the
+    value given in its place (``flows``, from the OUTPUT list's values)."""
     named = _output_target(into, res.binder.naming.dialect)
     if named is None:
         raise UnsupportedStatement(f"OUTPUT ... INTO {into.sql(dialect=res.binder.naming.dialect)}: not a table")
