@@ -905,6 +905,14 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     if isinstance(tree, exp.Delete):
         return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
                           with_=_copied(tree, "with_"), returning=_returned_through(tree, shown, view, name))
+    return _insert_through_view(tree, table, columns, shown, view, name)
+
+
+def _insert_through_view(tree: exp.Insert, table: exp.Table, columns: list[str], shown: dict[str, exp.Expression],
+                         view: str, name: str) -> exp.Insert:
+    """An INSERT through an updatable view as the INSERT into ``table`` (named ``name``) under it (a copy): each
+    listed column the table's column the view's is (``columns``), its ``ON CONFLICT`` and ``RETURNING`` over the
+    table (``shown``: the view's columns as values over it; ``view``: its qualifier)."""
     insert = tree.copy()
     insert.set("returning", _returned_through(tree, shown, view, name))
     conflict = insert.args.get("conflict")
