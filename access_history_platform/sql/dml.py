@@ -1955,12 +1955,7 @@ def function_writes(res: Resolution) -> None:
     source here."""
     if res.binder.naming.dialect_name != "postgres":
         return
-    cache = res.binder.cache
-    if cache.writing_functions is None:
-        cache.writing_functions = frozenset(obj.parts[-1].casefold() for obj in res.binder.catalog.objects()
-                                            if obj.domain == "Function" and obj.body and is_sql_udf(obj)
-                                            and _body_writes(obj.body))
-    writing = cache.writing_functions
+    writing = _writing_functions(res.binder)
     if not writing:
         return
     seen: set[tuple[str, int | None]] = set()
@@ -1976,13 +1971,7 @@ def function_writes(res: Resolution) -> None:
             if obj.domain == "Function" and not is_sql_udf(obj):
                 continue
             own = res.binder.for_object(obj)
-            texts = _body_statements(obj.body) if obj.domain == "Function" else [obj.definition]
-            trees = []
-            for text in texts:
-                try:
-                    trees.append(parse_sql(text, own.naming.dialect_name, what=f"the body of {obj.name}"))
-                except (SqlglotError, UnsupportedStatement):
-                    continue  # (a statement this does not read: its writes are not recorded)
+            trees = _body_trees(own, obj)
             for tree in trees:  # the SQL functions it calls in turn (a view's select list runs its calls too)
                 for node in tree.find_all(exp.Anonymous, exp.Func):
                     found = own.udf_call(node)
@@ -1991,16 +1980,46 @@ def function_writes(res: Resolution) -> None:
                                  or any(name in (found[0].body or "").casefold() for name in writing)):
                         called.append(found[0])
             if obj.domain == "Function" and _body_writes(obj.body):
-                within = res.within(own)
-                within.binder.variables = frozenset(own.naming.normalize(name)
-                                                    for name in argument_names(obj.argument_signature))
-                for tree in trees:
-                    handler = _BODY_HANDLERS.get(type(tree))
-                    if handler is not None:
-                        handler(tree, within)
+                _resolve_body(res, own, obj, trees)
         if not called:
             return
         pending = called
+
+
+def _writing_functions(binder: Binder) -> frozenset[str]:
+    """The names (casefolded) of the catalog's SQL functions whose body writes, remembered in the binder's cache (found
+    again when the catalog changes)."""
+    cache = binder.cache
+    if cache.writing_functions is None:
+        cache.writing_functions = frozenset(obj.parts[-1].casefold() for obj in binder.catalog.objects()
+                                            if obj.domain == "Function" and obj.body and is_sql_udf(obj)
+                                            and _body_writes(obj.body))
+    return cache.writing_functions
+
+
+def _body_trees(own: Binder, obj: CatalogObject) -> list[exp.Expression]:
+    """The statements of a SQL function's body, or a view's query, parsed in its own dialect (``own``: the binder of
+    its names); a statement this does not read is left out."""
+    texts = _body_statements(obj.body) if obj.domain == "Function" else [obj.definition]
+    trees = []
+    for text in texts:
+        try:
+            trees.append(parse_sql(text, own.naming.dialect_name, what=f"the body of {obj.name}"))
+        except (SqlglotError, UnsupportedStatement):
+            continue  # (a statement this does not read: its writes are not recorded)
+    return trees
+
+
+def _resolve_body(res: Resolution, own: Binder, obj: CatalogObject, trees: list[exp.Expression]) -> None:
+    """A writing SQL function's statements (``trees``) resolved as part of the statement that calls it: their writes
+    and reads recorded, their names resolved as the function's body's (``own``), its parameters variables, no
+    columns."""
+    within = res.within(own)
+    within.binder.variables = frozenset(own.naming.normalize(name) for name in argument_names(obj.argument_signature))
+    for tree in trees:
+        handler = _BODY_HANDLERS.get(type(tree))
+        if handler is not None:
+            handler(tree, within)
 
 
 @lru_cache(maxsize=4096)
