@@ -1317,15 +1317,7 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
     first = len(scope.sources)
     res.add_source(scope, tree.args["using"])
     source = scope.sources[first:]  # (a join's tables: PostgreSQL's USING a JOIN b ON ...)
-    joined = tree.args.get("using_cond")  # DuckDB's MERGE ... USING source USING (id): the column of each side
-    if isinstance(tree.args.get("on"), exp.Expression):
-        res.collect(tree.args["on"], scope, scope.conditions)
-    elif joined and all(isinstance(name, exp.Identifier) for name in joined):
-        for name in joined:
-            for side in (tree.this, tree.args["using"]):
-                res.collect(exp.column(name.copy(), table=side.alias_or_name), scope, scope.conditions)
-    else:
-        raise UnsupportedStatement("MERGE: its ON condition cannot be read")
+    _read_merge_condition(res, tree, scope)
     whens = tree.args.get("whens")
     evolving = bool(tree.meta.get(SCHEMA_EVOLUTION))
     if evolving and whens is not None and any(_all_by_name(when.args.get("then")) for when in whens.expressions
@@ -1343,20 +1335,43 @@ def resolve_merge(tree: exp.Merge, res: Resolution) -> None:
         where = action.args.get("where") if isinstance(action, (exp.Update, exp.Insert)) else None
         if isinstance(where, exp.Where):  # Oracle's UPDATE SET ... WHERE c, INSERT ... VALUES (...) WHERE c: which
             res.collect(where.this, names, scope.conditions)  # rows the branch changes
-        if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
-            pairs = _by_name(res, target, source[0] if len(source) == 1 else None, names, _star_excepted(res, action))
-        elif isinstance(action, (exp.Update, exp.Insert)) and _whole_row(action):
-            pairs = _by_position(res, target, source[0] if len(source) == 1 else None, names)
-        elif isinstance(action, exp.Update):
-            pairs = [pair for eq in action.expressions for pair in _assignments(res, eq, names)]
-        elif isinstance(action, exp.Insert):
-            pairs = _merge_insert(res, target, action, names)
-        else:
+        pairs = _merge_action_writes(res, target, source, names, action)
+        if pairs is None:
             continue
         res.write(target, pairs)
         branches.append(pairs)
         updates |= isinstance(action, exp.Update)
     _returning(res, tree, scope, target, _new_values(branches, updates))
+
+
+def _read_merge_condition(res: Resolution, tree: exp.Merge, scope: Scope) -> None:
+    """A MERGE's ``ON`` condition, read as a condition over both tables; DuckDB's ``USING source USING (id)``: the
+    column of each side. Another raises :class:`.UnsupportedStatement`."""
+    joined = tree.args.get("using_cond")  # DuckDB's MERGE ... USING source USING (id): the column of each side
+    if isinstance(tree.args.get("on"), exp.Expression):
+        res.collect(tree.args["on"], scope, scope.conditions)
+    elif joined and all(isinstance(name, exp.Identifier) for name in joined):
+        for name in joined:
+            for side in (tree.this, tree.args["using"]):
+                res.collect(exp.column(name.copy(), table=side.alias_or_name), scope, scope.conditions)
+    else:
+        raise UnsupportedStatement("MERGE: its ON condition cannot be read")
+
+
+def _merge_action_writes(res: Resolution, target: CatalogObject | None, source: list[Source], names: Scope,
+                         action: exp.Expression | None) -> list[tuple[str, frozenset]] | None:
+    """The columns a MERGE's WHEN action writes and the flow of each (its names read in ``names``): an ``UPDATE`` or
+    ``INSERT`` all by name or of the whole row (from the one source, ``source`` being its items), an ``UPDATE``'s
+    assignments, an ``INSERT``'s values; None for another action (``DELETE``, ``DO NOTHING``)."""
+    if isinstance(action, (exp.Update, exp.Insert)) and _all_by_name(action):
+        return _by_name(res, target, source[0] if len(source) == 1 else None, names, _star_excepted(res, action))
+    if isinstance(action, (exp.Update, exp.Insert)) and _whole_row(action):
+        return _by_position(res, target, source[0] if len(source) == 1 else None, names)
+    if isinstance(action, exp.Update):
+        return [pair for eq in action.expressions for pair in _assignments(res, eq, names)]
+    if isinstance(action, exp.Insert):
+        return _merge_insert(res, target, action, names)
+    return None
 
 
 def _does_nothing(when: exp.Expression) -> bool:
