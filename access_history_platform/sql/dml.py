@@ -60,11 +60,57 @@ def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
         returning = body.args.get("returning")
         table = target_of(body.this)[0] if isinstance(body.this, (exp.Table, exp.Schema)) else None
         if returning is not None and returning.expressions and table is not None:
-            rows = exp.select(*(e.copy() for e in returning.expressions)).from_(table.copy())
+            rows = _returned_rows(body, table)
         else:
             rows = exp.select(exp.alias_(exp.null(), "_"))
         cte.set("this", rows)
 
+
+
+def _returned_rows(body: exp.Expression, table: exp.Table) -> exp.Select:
+    """The rows a data-modifying CTE's RETURNING gives, as a SELECT over the table it modified (and an UPDATE's FROM
+    items, a DELETE's USING items, a MERGE's source), each value as PostgreSQL computes it: "using the new values" of an INSERT's or
+    UPDATE's row, the old of a DELETE's. An UPDATE's column it sets (``c``, ``t.c``, PostgreSQL 18's ``new.c``) is
+    the value set; ``old.c`` (and ``new.c`` of a column left as it was) the table's ``c``; ``new.c`` of a DELETE and
+    ``old.c`` of an INSERT without ON CONFLICT (no such row) NULL."""
+    own = table.alias_or_name.casefold()
+    named = {found.alias_or_name.casefold() for found in body.find_all(exp.Table)}  # (FROM items named old or new)
+    assigned = {eq.this.name.casefold(): eq.expression for eq in body.expressions if isinstance(eq, exp.EQ)
+                and isinstance(eq.this, exp.Column)} if isinstance(body, exp.Update) else {}
+    missing = "new" if isinstance(body, exp.Delete) else "old" if isinstance(body, exp.Insert) \
+        and body.args.get("conflict") is None else None
+    items = []
+    for item in body.args["returning"].expressions:
+        item = item.copy()
+        for column in list(item.find_all(exp.Column)):
+            qualifier = column.table.casefold()
+            changed = qualifier in ("old", "new") and qualifier not in named
+            if changed and isinstance(column.this, exp.Star):  # old.*, new.*: the table's columns
+                column.set("table", exp.to_identifier(table.alias_or_name))
+                continue
+            if qualifier == missing and changed:
+                value: exp.Expression | None = exp.Null()
+            elif (qualifier == "new" and changed or qualifier in ("", own)) and column.name.casefold() in assigned:
+                value = exp.Paren(this=assigned[column.name.casefold()].copy())
+            else:
+                value = None
+                if changed:
+                    column.set("table", exp.to_identifier(table.alias_or_name))
+            if value is not None and column is item:
+                item = exp.alias_(value, column.name, quoted=True) if column.name else value
+            elif value is not None:
+                column.replace(value)
+        items.append(item)
+    rows = exp.select(*items).from_(table.copy())
+    using = body.args.get("using") or []  # (a DELETE's list, a MERGE's source)
+    for item in ([body.args["from_"].this] if body.args.get("from_") is not None else []) + (
+            using if isinstance(using, list) else [using]):
+        joined = item.copy()
+        joined.set("joins", None)  # (sqlglot keeps the items after the first as its joins)
+        rows = rows.join(joined)
+        for join in item.args.get("joins") or []:
+            rows.append("joins", join.copy())
+    return rows
 
 def resolve_select(tree: exp.Expression, res: Resolution) -> None:
     _modifying_ctes(tree, res)
@@ -529,7 +575,7 @@ def _returned_items(expression: exp.Expression, scope: Scope, target: CatalogObj
                 null = exp.Null()  # a column the INSERT does not write: its default
                 items[0] = null if column is items[0] else items[0]
                 column.replace(null)
-            elif new and column.table.casefold() == "inserted" and column.name.casefold() in new:
+            elif new and column.table.casefold() in ("inserted", "new") and column.name.casefold() in new:
                 value, old_too = new[column.name.casefold()]  # the value written
                 written |= value
                 if old_too:
