@@ -272,152 +272,23 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
     if names_files(parts):  # Spark's and Databricks' CREATE TABLE delta.`/path` [AS query | CLONE t]: the files
-        res = Resolution(binder, record_stages=True)  # written there
-        if tree.expression is not None:
-            res.query(tree.expression)
-        clone = tree.args.get("clone")
-        if clone is not None:  # the clone's source read whole, as into a named table
-            cloned = binder.naming.table_parts(clone.this)
-            if names_files(cloned):
-                res.read_location(clone.this.this.name)
-            else:
-                res.read_all_columns(binder.relation(cloned))
-        res.write_location(table.this.name)
-        return res.parts()
+        return _create_path_table(tree, binder, table)  # written there
     temporary = binder.naming.rules.temporary_schema
     if temporary and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary table: in no dataset (Redshift's
         # #t is placed there by its name: Binder.qualified)
     own_parts = binder.qualified(parts)  # (the parts of a name holding a dot, which its name does not give back)
     name = ".".join(own_parts)
-    # (Spark's and Databricks' table of a LOCATION or a path option is external, EXTERNAL written or not: "CREATE
-    # TABLE with LOCATION implies EXTERNAL", and Unity Catalog lists it so, as the catalog's export reads it)
-    external = _has_property(tree, exp.ExternalProperty) or (
-        binder.naming.dialect_name in ("spark", "databricks") and (_has_property(tree, exp.LocationProperty) or any(
-            isinstance(option, exp.Property) and option.name.lower() == "path" for prop in _properties(tree)
-            if isinstance(prop, exp.OptionsProperty) for option in prop.expressions))) or (
-        # (Oracle's ORGANIZATION EXTERNAL: "read-only tables whose data is stored outside the database")
-        binder.naming.dialect_name == "oracle" and _ORGANIZATION_EXTERNAL.search(statement.text) is not None)
-    domain = "External table" if external else "Table"
+    domain = "External table" if _is_external(tree, binder, statement) else "Table"
     temporary = _temporary_session(tree, binder, statement)
     if _exists_guard(tree, binder, "relation", name, temporary):
         return unchanged(f"CREATE {(tree.args.get('kind') or '').upper()}", name, found=True)
     operation, old = _created_over(tree, statement, binder, name, temporary)
     res = Resolution(binder, record_stages=True)
     object_id = new_object_id(binder.catalog, domain, name, statement)
-    properties: dict[str, Any] = {}
-    writes: list[tuple[str, frozenset]] | None = None  # the written columns' flows: written once the table is final
-    clone = tree.args.get("clone")
-    like = _like_source(tree)
-    query = tree.expression if tree.expression is not like else None
-    source_parts = (binder.naming.table_parts((clone or like).this if clone else like)
-                    if clone is not None or like is not None else ())
-    if source_parts and names_files(source_parts):  # a clone of a path table (Delta's CLONE delta.`/path`)
-        res.read_location(((clone or like).this if clone else like).this.name)
-        # its columns unknown here; a copy all the same, of a location (no object's domain, id or name)
-        properties.update(_creation_source(None, "CLONE" if clone is not None else "LIKE"))
-        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=None)
-        writes = []
-    elif clone is not None or like is not None:
-        source = binder.relation(source_parts)
-        # an uncatalogued source's columns are unknown, and so are the new table's
-        columns = None if source.columns_open else new_columns(
-            object_id, [c.name for c in source.columns], {c.name: c for c in source.columns})
-        properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
-        # (a copy of the definition alone takes no policy but in Snowflake: PostgreSQL's LIKE, a ClickHouse or
-        # Redshift table made LIKE or AS another has none of its policies; a clone has them everywhere)
-        policed = clone is not None or binder.naming.dialect_name == "snowflake"
-        if not policed and columns is not None:
-            columns = tuple(dataclasses.replace(c, masking_policy=None, masking_using=()) for c in columns)
-        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
-                            tags=dict(source.tags), row_access_policy=source.row_access_policy if policed else None,
-                            row_access_columns=source.row_access_columns if policed else ())
-        if clone is not None:
-            res.read_all_columns(source)
-            writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns or ()]
-        elif query is not None:  # BigQuery's CREATE TABLE t LIKE s AS query: s's columns, filled by the query's
-            result = res.query(query)
-            flows = [flow for _, flow in result.columns]
-            writes = (list(result.columns) if columns is None
-                      else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
-    elif query is not None:
-        # CREATE TABLE t AS query WITH NO DATA (Trino, PostgreSQL, Redshift): "the same schema ... and no data", the
-        # query planned for its columns, never run: nothing read, nothing written; ClickHouse's CREATE TABLE t EMPTY
-        # AS query, the query's structure and no row (dbt-clickhouse's first step of a table model)
-        no_data = any(isinstance(p, exp.WithDataProperty) and p.args.get("no") or isinstance(p, exp.EmptyProperty)
-                      for p in _properties(tree))
-        result = Analyzer(binder, None).query(query) if no_data else res.query(query)
-        listed = _listed_columns(definitions, binder)
-        flows = [flow for _, flow in result.columns]
-        if result.open and not listed:  # SELECT * from a source of unknown columns: the new table's are unknown
-            columns = None
-            writes = list(result.columns)
-        elif listed and binder.naming.rules.listed_columns_then_query and not result.open:
-            by_name = {name.casefold(): flow for name, flow in result.columns}
-            known = {name.casefold() for name in listed}
-            columns = new_columns(object_id, [*listed, *(name for name in result.names() if name.casefold() not in known)])
-            writes = [(c.name, by_name.get(c.name.casefold(), EMPTY)) for c in columns]
-        else:
-            types = {} if listed else output_types(query, result, binder.naming.dialect)
-            names = listed or output_names(binder, result.names())
-            untyped = all(isinstance(d, exp.Identifier) or isinstance(d, exp.ColumnDef) and d.args.get("kind") is None
-                          for d in definitions if isinstance(d, (exp.ColumnDef, exp.Identifier)))
-            if listed and untyped and len(listed) < len(flows):
-                # a shorter list of names (PostgreSQL's, DuckDB's) names the first columns, the query the rest (a list
-                # with types, ClickHouse's, is the table's columns)
-                names = [*listed, *output_names(binder, result.names())[len(listed):]]
-            columns = new_columns(object_id, names, types=types)
-            writes = [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
-        writes = None if no_data else writes
-        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns)
-        if columns is not None and any(isinstance(d, exp.ColumnDef) and d.args.get("constraints") for d in definitions):
-            properties["columns"] = _listed_governance(definitions, binder, columns)
-    elif not isinstance(tree.this, exp.Schema) and not any(
-            isinstance(p, (exp.InheritsProperty, exp.PartitionedOfProperty)) for p in _properties(tree)):
-        # no column list, no parent's: the columns are the data's, unknown here (Databricks' CREATE TABLE t USING
-        # csv OPTIONS (path ...) or LOCATION '...', a streaming table its flows fill, Snowflake's dynamic table of a
-        # REFRESH USING, an Iceberg table of an external catalog)
-        # (a Snowflake external table has its one column VALUE, each row's data)
-        snowflake_external = domain == "External table" and binder.naming.rules.positional_columns
-        value = new_columns(object_id, ["VALUE"]) if snowflake_external else None
-        avro = _avro_fields(tree, binder)  # (a Hive Avro table's columns are its schema's fields)
-        if avro:
-            value = new_columns(object_id, avro)
-        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=value,
-                            tags=_table_tags(tree, binder))
-    else:
-        columns, column_props = _inherited_columns(tree, binder, object_id,
-                                                   *_column_definitions(definitions, binder, object_id))
-        if domain == "External table" and binder.naming.rules.positional_columns and columns \
-                and not any(column.name.casefold() == "value" for column in columns):
-            # Snowflake's external table has VALUE (each row's VARIANT) beside the columns it declares from it (the
-            # DDL's columns are those it declares)
-            columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
-        obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
-                            tags=_table_tags(tree, binder), references=foreign_keys(definitions, binder, name),
-                            parents=_parent_names(tree, binder))
-        liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
-                     None)
-        if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
-            properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
-        properties["columns"] = column_props
-    obj = _listed_invisible(tree, binder, obj)
-    stored = _partitions_last(tree, binder, obj.columns) if obj.columns else obj.columns
-    if stored is not obj.columns:  # (a new object: its columns are looked up by name)
-        obj = obj.evolve(columns=stored)
-    if obj.columns is not None:  # of a table whose columns are not known here, none are listed
-        properties.setdefault("columns", columns_property(obj.columns))
-    properties.update(_governance_properties(tree, binder))
-    if _has_property(tree, exp.DynamicProperty) or _has_property(tree, exp.StreamingTableProperty):
-        obj.definition = _dynamic_definition(tree, binder)  # (Databricks' streaming table: what its refreshes run)
-    tags = _tags_property(tree, binder)
-    if tags:
-        obj.tags = _table_tags(tree, binder)
-        properties = {"tags": tags, **properties}
-    _row_access_policy(tree, binder, obj, properties)
-    _masks_and_row_filter(tree, binder, obj, properties)
-    if operation == "REPLACE" and old is not None and binder.naming.rules.policies_are_functions:
-        obj = _filter_and_masks_kept(old, obj)
+    # writes: the written columns' flows, written once the table is final
+    obj, writes, properties = _new_table(tree, binder, res, definitions, domain, name, own_parts, object_id)
+    obj, properties = _table_clauses(tree, binder, obj, properties, operation, old)
     backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     if temporary is not None:  # a temporary table in the schema it names: its session's own, hiding the permanent one
@@ -439,6 +310,204 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     _initial_refresh(res, obj, backfill, merge)
     res.ddl.append(ddl_entry(obj, operation, properties))
     return res.parts()
+
+
+def _create_path_table(tree: exp.Create, binder: Binder, table: exp.Table) -> RecordParts:
+    """Spark's and Databricks' ``CREATE TABLE delta.`/path` [AS query | CLONE t]``: the files written at the path
+    (no catalog object), after the query's reads or the clone's source read whole."""
+    res = Resolution(binder, record_stages=True)
+    if tree.expression is not None:
+        res.query(tree.expression)
+    clone = tree.args.get("clone")
+    if clone is not None:  # the clone's source read whole, as into a named table
+        cloned = binder.naming.table_parts(clone.this)
+        if names_files(cloned):
+            res.read_location(clone.this.this.name)
+        else:
+            res.read_all_columns(binder.relation(cloned))
+    res.write_location(table.this.name)
+    return res.parts()
+
+
+def _is_external(tree: exp.Create, binder: Binder, statement: Statement) -> bool:
+    """Whether the table a CREATE TABLE makes is an external table: ``EXTERNAL`` written, or a table of data kept
+    outside the database that its dialect makes external without the word."""
+    # (Spark's and Databricks' table of a LOCATION or a path option is external, EXTERNAL written or not: "CREATE
+    # TABLE with LOCATION implies EXTERNAL", and Unity Catalog lists it so, as the catalog's export reads it)
+    return _has_property(tree, exp.ExternalProperty) or (
+        binder.naming.dialect_name in ("spark", "databricks") and (_has_property(tree, exp.LocationProperty) or any(
+            isinstance(option, exp.Property) and option.name.lower() == "path" for prop in _properties(tree)
+            if isinstance(prop, exp.OptionsProperty) for option in prop.expressions))) or (
+        # (Oracle's ORGANIZATION EXTERNAL: "read-only tables whose data is stored outside the database")
+        binder.naming.dialect_name == "oracle" and _ORGANIZATION_EXTERNAL.search(statement.text) is not None)
+
+
+def _new_table(tree: exp.Create, binder: Binder, res: Resolution, definitions: list[exp.Expression], domain: str,
+               name: str, own_parts: tuple[str, ...], object_id: int,
+               ) -> tuple[CatalogObject, list[tuple[str, frozenset]] | None, dict[str, Any]]:
+    """The table a CREATE TABLE makes, the flows its creation writes to its columns (None when it writes none) and
+    its properties so far, by how the CREATE gives its columns: a copy's (``CLONE s``, ``LIKE s``), a query's
+    (``AS query``), the data's (no column list) or its own column list's."""
+    clone = tree.args.get("clone")
+    like = _like_source(tree)
+    query = tree.expression if tree.expression is not like else None
+    if clone is not None or like is not None:
+        return _copied_table(binder, res, clone, like, query, domain, name, own_parts, object_id)
+    if query is not None:
+        return _table_as_query(tree, binder, res, definitions, query, domain, name, own_parts, object_id)
+    if not isinstance(tree.this, exp.Schema) and not any(
+            isinstance(p, (exp.InheritsProperty, exp.PartitionedOfProperty)) for p in _properties(tree)):
+        return _table_of_its_data(tree, binder, domain, name, own_parts, object_id), None, {}
+    obj, properties = _table_of_definitions(tree, binder, definitions, domain, name, own_parts, object_id)
+    return obj, None, properties
+
+
+def _copied_table(binder: Binder, res: Resolution, clone: exp.Expression | None, like: exp.Table | None,
+                  query: exp.Expression | None, domain: str, name: str, own_parts: tuple[str, ...], object_id: int,
+                  ) -> tuple[CatalogObject, list[tuple[str, frozenset]] | None, dict[str, Any]]:
+    """The table ``CREATE TABLE t CLONE s`` or ``LIKE s`` makes: ``s``'s columns (a clone's source read whole and
+    each of its columns written to the new one's), its tags, and its policies where the copy takes them; BigQuery's
+    ``LIKE s AS query`` fills ``s``'s columns from the query's."""
+    properties: dict[str, Any] = {}
+    writes: list[tuple[str, frozenset]] | None = None
+    source_parts = binder.naming.table_parts((clone or like).this if clone else like)
+    if source_parts and names_files(source_parts):  # a clone of a path table (Delta's CLONE delta.`/path`)
+        res.read_location(((clone or like).this if clone else like).this.name)
+        # its columns unknown here; a copy all the same, of a location (no object's domain, id or name)
+        properties.update(_creation_source(None, "CLONE" if clone is not None else "LIKE"))
+        return CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=None), [], properties
+    source = binder.relation(source_parts)
+    # an uncatalogued source's columns are unknown, and so are the new table's
+    columns = None if source.columns_open else new_columns(
+        object_id, [c.name for c in source.columns], {c.name: c for c in source.columns})
+    properties.update(_creation_source(source, "CLONE" if clone is not None else "LIKE"))
+    # (a copy of the definition alone takes no policy but in Snowflake: PostgreSQL's LIKE, a ClickHouse or
+    # Redshift table made LIKE or AS another has none of its policies; a clone has them everywhere)
+    policed = clone is not None or binder.naming.dialect_name == "snowflake"
+    if not policed and columns is not None:
+        columns = tuple(dataclasses.replace(c, masking_policy=None, masking_using=()) for c in columns)
+    obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
+                        tags=dict(source.tags), row_access_policy=source.row_access_policy if policed else None,
+                        row_access_columns=source.row_access_columns if policed else ())
+    if clone is not None:
+        res.read_all_columns(source)
+        writes = [(c.name, frozenset(_column_atoms(source, c.name))) for c in columns or ()]
+    elif query is not None:  # BigQuery's CREATE TABLE t LIKE s AS query: s's columns, filled by the query's
+        result = res.query(query)
+        flows = [flow for _, flow in result.columns]
+        writes = (list(result.columns) if columns is None
+                  else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)])
+    return obj, writes, properties
+
+
+def _table_as_query(tree: exp.Create, binder: Binder, res: Resolution, definitions: list[exp.Expression],
+                    query: exp.Expression, domain: str, name: str, own_parts: tuple[str, ...], object_id: int,
+                    ) -> tuple[CatalogObject, list[tuple[str, frozenset]] | None, dict[str, Any]]:
+    """The table ``CREATE TABLE t [(columns)] AS query`` makes, of the query's columns (or those listed), and the
+    query's flows written to them; the listed columns' governance (a policy, a tag in a definition) its property."""
+    # CREATE TABLE t AS query WITH NO DATA (Trino, PostgreSQL, Redshift): "the same schema ... and no data", the
+    # query planned for its columns, never run: nothing read, nothing written; ClickHouse's CREATE TABLE t EMPTY
+    # AS query, the query's structure and no row (dbt-clickhouse's first step of a table model)
+    no_data = any(isinstance(p, exp.WithDataProperty) and p.args.get("no") or isinstance(p, exp.EmptyProperty)
+                  for p in _properties(tree))
+    result = Analyzer(binder, None).query(query) if no_data else res.query(query)
+    columns, writes = _columns_of_query(binder, definitions, query, result, object_id)
+    obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns)
+    properties: dict[str, Any] = {}
+    if columns is not None and any(isinstance(d, exp.ColumnDef) and d.args.get("constraints") for d in definitions):
+        properties["columns"] = _listed_governance(definitions, binder, columns)
+    return obj, None if no_data else writes, properties
+
+
+def _columns_of_query(binder: Binder, definitions: list[exp.Expression], query: exp.Expression, result: QueryResult,
+                      object_id: int) -> tuple[tuple[Column, ...] | None, list[tuple[str, frozenset]]]:
+    """The columns of the table a CREATE TABLE ... AS query makes, from the names it lists and the query's
+    ``result`` (None when a ``*`` over a source of unknown columns makes them unknown), and the flow written to each."""
+    listed = _listed_columns(definitions, binder)
+    flows = [flow for _, flow in result.columns]
+    if result.open and not listed:  # SELECT * from a source of unknown columns: the new table's are unknown
+        return None, list(result.columns)
+    if listed and binder.naming.rules.listed_columns_then_query and not result.open:
+        by_name = {name.casefold(): flow for name, flow in result.columns}
+        known = {name.casefold() for name in listed}
+        columns = new_columns(object_id, [*listed, *(name for name in result.names() if name.casefold() not in known)])
+        return columns, [(c.name, by_name.get(c.name.casefold(), EMPTY)) for c in columns]
+    types = {} if listed else output_types(query, result, binder.naming.dialect)
+    names = listed or output_names(binder, result.names())
+    untyped = all(isinstance(d, exp.Identifier) or isinstance(d, exp.ColumnDef) and d.args.get("kind") is None
+                  for d in definitions if isinstance(d, (exp.ColumnDef, exp.Identifier)))
+    if listed and untyped and len(listed) < len(flows):
+        # a shorter list of names (PostgreSQL's, DuckDB's) names the first columns, the query the rest (a list
+        # with types, ClickHouse's, is the table's columns)
+        names = [*listed, *output_names(binder, result.names())[len(listed):]]
+    columns = new_columns(object_id, names, types=types)
+    return columns, [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(columns)]
+
+
+def _table_of_its_data(tree: exp.Create, binder: Binder, domain: str, name: str, own_parts: tuple[str, ...],
+                       object_id: int) -> CatalogObject:
+    """The table a CREATE TABLE of no column list and no parent makes: its columns are the data's, unknown here
+    (Databricks' CREATE TABLE t USING csv OPTIONS (path ...) or LOCATION '...', a streaming table its flows fill,
+    Snowflake's dynamic table of a REFRESH USING, an Iceberg table of an external catalog)."""
+    # (a Snowflake external table has its one column VALUE, each row's data)
+    snowflake_external = domain == "External table" and binder.naming.rules.positional_columns
+    columns = new_columns(object_id, ["VALUE"]) if snowflake_external else None
+    avro = _avro_fields(tree, binder)  # (a Hive Avro table's columns are its schema's fields)
+    if avro:
+        columns = new_columns(object_id, avro)
+    return CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
+                         tags=_table_tags(tree, binder))
+
+
+def _table_of_definitions(tree: exp.Create, binder: Binder, definitions: list[exp.Expression], domain: str,
+                          name: str, own_parts: tuple[str, ...], object_id: int,
+                          ) -> tuple[CatalogObject, dict[str, Any]]:
+    """The table a CREATE TABLE of column definitions (or of a parent's columns: ``INHERITS``, ``PARTITION OF``)
+    makes, with its foreign keys and parents, and its properties: its columns, and its source when a definition is
+    ``LIKE t``."""
+    columns, column_props = _inherited_columns(tree, binder, object_id,
+                                               *_column_definitions(definitions, binder, object_id))
+    if domain == "External table" and binder.naming.rules.positional_columns and columns \
+            and not any(column.name.casefold() == "value" for column in columns):
+        # Snowflake's external table has VALUE (each row's VARIANT) beside the columns it declares from it (the
+        # DDL's columns are those it declares)
+        columns = (*new_columns(object_id, [binder.naming.normalize("VALUE")]), *columns)
+    obj = CatalogObject(domain=domain, name=name, parts=own_parts, id=object_id, columns=columns,
+                        tags=_table_tags(tree, binder), references=foreign_keys(definitions, binder, name),
+                        parents=_parent_names(tree, binder))
+    properties: dict[str, Any] = {}
+    liked = next((d.this for d in definitions if isinstance(d, exp.LikeProperty) and isinstance(d.this, exp.Table)),
+                 None)
+    if liked is not None:  # (a int, LIKE t, b int): created LIKE t, as (LIKE t) is (a record has one source)
+        properties.update(_creation_source(binder.relation(binder.naming.table_parts(liked)), "LIKE"))
+    properties["columns"] = column_props
+    return obj, properties
+
+
+def _table_clauses(tree: exp.Create, binder: Binder, obj: CatalogObject, properties: dict[str, Any],
+                   operation: str, old: CatalogObject | None) -> tuple[CatalogObject, dict[str, Any]]:
+    """The new table ``obj`` and its properties with what the CREATE's clauses beyond its columns make of them:
+    invisible columns, partition columns last, the columns' property, the governance properties, a dynamic table's
+    definition, tags, the row access policy, column masks and row filter (a replaced table's kept where the
+    policies are functions: Databricks')."""
+    obj = _listed_invisible(tree, binder, obj)
+    stored = _partitions_last(tree, binder, obj.columns) if obj.columns else obj.columns
+    if stored is not obj.columns:  # (a new object: its columns are looked up by name)
+        obj = obj.evolve(columns=stored)
+    if obj.columns is not None:  # of a table whose columns are not known here, none are listed
+        properties.setdefault("columns", columns_property(obj.columns))
+    properties.update(_governance_properties(tree, binder))
+    if _has_property(tree, exp.DynamicProperty) or _has_property(tree, exp.StreamingTableProperty):
+        obj.definition = _dynamic_definition(tree, binder)  # (Databricks' streaming table: what its refreshes run)
+    tags = _tags_property(tree, binder)
+    if tags:
+        obj.tags = _table_tags(tree, binder)
+        properties = {"tags": tags, **properties}
+    _row_access_policy(tree, binder, obj, properties)
+    _masks_and_row_filter(tree, binder, obj, properties)
+    if operation == "REPLACE" and old is not None and binder.naming.rules.policies_are_functions:
+        obj = _filter_and_masks_kept(old, obj)
+    return obj, properties
 
 
 #: A Databricks view's ``WITH SCHEMA EVOLUTION`` (kept in its whole CREATE: :func:`_view_definition`).
