@@ -993,27 +993,10 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     if command.kind == "DATABASE" and binder.naming.dialect_name == "snowflake" and _refreshes_from_primary(command):
         return not_recorded("ALTER DATABASE ... REFRESH")
     if command.others:  # ALTER DYNAMIC TABLE a, b REFRESH: one entry per table, in the order written
-        each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
-                for name in (command.name, *command.others)]
-        entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
-        return ddl_only(*entries) if entries else None
+        return _alter_each(command, binder, statement)
     if command.name == cmd.CURRENT_DATABASE:  # T-SQL's ALTER DATABASE CURRENT, MySQL's nameless: the session's database
-        # (a MySQL database is a schema: the session's is its current schema, as USE db leaves it)
-        current = binder.context.known("schema" if binder.naming.rules.schema_databases else "database")
-        if current is None:
-            how = "CURRENT" if binder.naming.dialect_name == "tsql" else "without a name"
-            raise UnsupportedStatement(f"ALTER {command.kind} {how}: the log line gives no database (database_name)")
-        command = dataclasses.replace(command, name=(exp.to_identifier(current, quoted=True),))
-    kind = kind_named(command.kind, binder)
-    arity = len(command.argument_types) if command.argument_types is not None else None
-    # (ALTER TABLE never alters a Spark temporary view: Spark refuses it, so the name was the table's; a DROP TABLE
-    # of the name drops the view)
-    name, obj = locate(binder, kind, command.name, arity, session=kind.domain != "Table")
-    if obj is None and kind.domain == "Table" and binder.naming.dialect_name == "postgres":
-        # "For historical reasons, ALTER TABLE can be used with sequences too" (pg_dump's ALTER TABLE s OWNER TO ...)
-        named, sequence = locate(binder, KINDS["SEQUENCE"], command.name)
-        if sequence is not None:
-            command, kind, name, obj = dataclasses.replace(command, kind="SEQUENCE"), KINDS["SEQUENCE"], named, sequence
+        command = _of_current_database(command, binder)
+    command, kind, name, obj = _object_altered(command, binder)
     if obj is None and command.if_exists and not _holds_objects(binder, kind, name):
         return unchanged(f"ALTER {command.kind}", name, found=False)
     redefined = _view_redefined(command, kind, binder, statement)
@@ -1023,6 +1006,58 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
             and (converted := _merge_converted(command, binder, statement, obj)) is not None:
         return converted
     target = obj if obj is not None else unknown_object(name, kind.domain)
+    whole = _statement_of_its_own(command, binder, statement, kind, target)
+    if whole is not None:
+        return whole
+    rows = _rows_altered(command, binder, target)
+    if rows is not None:
+        return rows
+    alt = _actions_made(command, binder, statement, kind, target)
+    _alteration_stored(command, binder, statement, kind, obj, target, alt)
+    return _alteration_recorded(command, binder, kind, target, alt)
+
+
+def _alter_each(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordParts | None:
+    """An ALTER of several objects (``ALTER DYNAMIC TABLE a, b ...``): each one's ALTER, their entries in the order
+    the names are written; None when none records one."""
+    each = [alter(dataclasses.replace(command, name=name, others=()), binder, statement)
+            for name in (command.name, *command.others)]
+    entries = [entry for parts in each if parts is not None for entry in parts.object_modified_by_ddl]
+    return ddl_only(*entries) if entries else None
+
+
+def _of_current_database(command: cmd.Alter, binder: Binder) -> cmd.Alter:
+    """T-SQL's ``ALTER DATABASE CURRENT`` and MySQL's nameless ``ALTER DATABASE``: the ALTER of the session's
+    database, by its name; :class:`UnsupportedStatement` when the log line gives none."""
+    # (a MySQL database is a schema: the session's is its current schema, as USE db leaves it)
+    current = binder.context.known("schema" if binder.naming.rules.schema_databases else "database")
+    if current is None:
+        how = "CURRENT" if binder.naming.dialect_name == "tsql" else "without a name"
+        raise UnsupportedStatement(f"ALTER {command.kind} {how}: the log line gives no database (database_name)")
+    return dataclasses.replace(command, name=(exp.to_identifier(current, quoted=True),))
+
+
+def _object_altered(command: cmd.Alter, binder: Binder) -> tuple[cmd.Alter, Kind, str, CatalogObject | None]:
+    """The object an ALTER names: its kind, its qualified name and the catalog's object (None when the catalog does
+    not hold it), with the ALTER; PostgreSQL's ALTER TABLE of a sequence is the ALTER SEQUENCE it stands for."""
+    kind = kind_named(command.kind, binder)
+    arity = len(command.argument_types) if command.argument_types is not None else None
+    # (ALTER TABLE never alters a Spark temporary view: Spark refuses it, so the name was the table's; a DROP TABLE
+    # of the name drops the view)
+    name, obj = locate(binder, kind, command.name, arity, session=kind.domain != "Table")
+    if obj is None and kind.domain == "Table" and binder.naming.dialect_name == "postgres":
+        # "For historical reasons, ALTER TABLE can be used with sequences too" (pg_dump's ALTER TABLE s OWNER TO ...)
+        named, sequence = locate(binder, KINDS["SEQUENCE"], command.name)
+        if sequence is not None:
+            return dataclasses.replace(command, kind="SEQUENCE"), KINDS["SEQUENCE"], named, sequence
+    return command, kind, name, obj
+
+
+def _statement_of_its_own(command: cmd.Alter, binder: Binder, statement: Statement, kind: Kind,
+                          target: CatalogObject) -> RecordParts | None:
+    """The record of an ALTER whose action is a statement of its own rather than a change made to ``target``: a
+    ``SWAP WITH``, Redshift's ``APPEND FROM``, T-SQL's ``SWITCH TO``, ClickHouse's ``MODIFY QUERY`` of a view of a
+    known definition; None for any other ALTER."""
     swap = next((a for a in command.actions if isinstance(a, cmd.Swap)), None)
     if swap is not None:
         return _swap(binder, kind, target, swap)
@@ -1033,8 +1068,15 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
     if switch is not None:
         return _switch(binder, target, switch)
     modified = next((a for a in command.actions if isinstance(a, cmd.ModifyQuery)), None)
-    if modified is not None and (redefined := _query_modified(binder, statement, target, modified)) is not None:
-        return redefined
+    if modified is not None:
+        return _query_modified(binder, statement, target, modified)
+    return None
+
+
+def _rows_altered(command: cmd.Alter, binder: Binder, target: CatalogObject) -> RecordParts | None:
+    """The record of an ALTER TABLE that changes the table's rows and not its definition (no DDL): files added from
+    a location or a Hive table (Trino's Iceberg ``add_files``), a partition's rows (MySQL's, Oracle's), another
+    snapshot's rows; None for any other ALTER."""
     source = _files_added_from(command, binder, target)
     if isinstance(source, str):  # the location's files are the table's rows now: a change of its rows, no DDL (a
         res = Resolution(binder, record_stages=True)  # location the statement computes is not known: t written alone)
@@ -1051,6 +1093,13 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         res = Resolution(binder)
         res.write(target, [])
         return res.parts()
+    return None
+
+
+def _actions_made(command: cmd.Alter, binder: Binder, statement: Statement, kind: Kind,
+                  target: CatalogObject) -> Alteration:
+    """The ALTER's actions made on ``target``, in order (:data:`ACTIONS`), and what follows from them: a Databricks
+    table's ABAC policies matched again, PostgreSQL's rules enabled or disabled."""
     alt = Alteration(binder, statement, kind, target)
     for action in command.actions:
         ACTIONS[type(action)](alt, action)
@@ -1060,6 +1109,14 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         for action in command.actions:
             if isinstance(action, cmd.OtherChange):
                 alt.obj = toggled(alt.obj, action.text)
+    return alt
+
+
+def _alteration_stored(command: cmd.Alter, binder: Binder, statement: Statement, kind: Kind,
+                       obj: CatalogObject | None, target: CatalogObject, alt: Alteration) -> None:
+    """The catalog changed as the ALTER changed the object (``obj``, the catalog's, None when it holds none), and what
+    follows it there: the views of ``*`` over it, a renamed object's contents, children and references, the views
+    reading a renamed column, the columns of the tables that inherit from it."""
     if obj is not None and alt.obj is not obj:
         binder.catalog.put(obj, alt.obj)
         if [c.name for c in obj.columns or ()] != [c.name for c in alt.obj.columns or ()]:
@@ -1079,6 +1136,13 @@ def alter(command: cmd.Alter, binder: Binder, statement: Statement) -> RecordPar
         _views_follow_columns(binder, alt.obj, renamed)
     if binder.catalog.inheriting and kind.domain == "Table" and alt.obj.name == target.name:
         _children_altered(command, binder, statement, alt.obj)
+
+
+def _alteration_recorded(command: cmd.Alter, binder: Binder, kind: Kind, target: CatalogObject,
+                         alt: Alteration) -> RecordParts | None:
+    """The record of an ALTER whose actions were made one by one: its DDL entry (a dropped partition's table written
+    besides); an IF [NOT] EXISTS no-op's note; None for a kind the reference does not record, or an ALTER whose
+    every action changed nothing."""
     if kind.recorded and len(alt.guarded) == len(command.actions) and len({found for _, found in alt.guarded}) == 1:
         # (each action's IF [NOT] EXISTS made it a no-op: nothing changed, said so)
         return unchanged(f"ALTER {command.kind} ... {'ADD' if alt.guarded[0][1] else 'DROP'} COLUMN",
