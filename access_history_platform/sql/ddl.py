@@ -1045,40 +1045,8 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
     query = tree.expression if tree.expression is not None else _files_query(tree, binder)
     global_temporary = (binder.naming.rules.catalog_sessions and _has_property(tree, exp.GlobalProperty)
                         and len(parts) == 1)
-    if global_temporary:  # Spark's global temporary view: in global_temp, its query read in the session's schema
-        parts = (binder.naming.normalize("global_temp"), *parts)
-        query = _session_qualified(query, binder) if query is not None else None
-    elif (binder.naming.rules.views_follow_renames and binder.naming.rules.temporary_schema and len(parts) == 1
-            and _has_property(tree, exp.TemporaryProperty)):  # PostgreSQL's temporary view: in the temporary schema
-        parts = (binder.naming.normalize(binder.naming.rules.temporary_schema), *parts)
-    elif binder.naming.rules.session_views and len(parts) == 1 and (
-            _has_property(tree, exp.TemporaryProperty) or (altering and _session_view(binder, parts) is not None)):
-        # Spark's local temporary view (or ALTER VIEW v AS of one): the session's, system.session.v, beside any table
-        # of its name; its query read as the session finds its names now, a name of its own the table it would
-        # shadow (Spark keeps a temporary view's resolved plan). A session that cannot qualify that name (it gives
-        # no schema) keeps the view where it names it, as before: in system.session the name would be the view's own
-        qualified = _session_qualified(query, binder, permanent=parts[-1]) if query is not None else None
-        if qualified is None or not any(len(named) == 1 and named[0].casefold() == parts[-1].casefold()
-                                        for _, named in object_tables(qualified, binder)):
-            query, parts = qualified, (*SESSION_VIEWS, *parts)
-    if binder.naming.rules.views_follow_renames and query is not None and not global_temporary:
-        # PostgreSQL binds a view to the tables its names find through the session's search path when it is
-        # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
-        # a recursive view's own name is its query's, and the system catalogs are found before the path
-        query = _session_qualified(query, binder, keep=parts[-1])
-        if len(parts) == 1 and statement.session is not None and any(
-                session_scoped(named) for _, named in object_tables(query, binder)):
-            # "If any of the tables referenced by the view are temporary, the view is created as a temporary view"
-            parts = (binder.naming.normalize(binder.naming.rules.temporary_schema or "pg_temp"), *parts)
-    elif binder.naming.rules.schema_databases and query is not None:
-        # MySQL and ClickHouse qualify a view's names with the session's current database when it is created
-        # (MySQL keeps `db`.`t`), whatever database the view is in
-        query = _session_qualified(query, binder, keep=parts[-1])
-    elif (binder.naming.rules.catalog_sessions or binder.naming.rules.session_view_names) and query is not None \
-            and not global_temporary and parts[:2] != SESSION_VIEWS:
-        # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
-        # view's names in them, whatever schema the view is in; Trino keeps the session's catalog and schema
-        query = _session_qualified(query, binder)
+    parts, query = _temporary_view_parts(tree, binder, parts, query, global_temporary, altering)
+    parts, query = _bound_when_created(binder, statement, parts, query, global_temporary)
     hidden: dict[str, Column] = {}
     if tree.meta.get(EVERY_COLUMN) is not None and query is not None:
         query, hidden = _every_column(query, tree.meta[EVERY_COLUMN], binder)
@@ -1110,8 +1078,75 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         secure=_has_property(tree, exp.SecureProperty), tags=_table_tags(tree, binder),
         session=session, temporary=temporary is not None,
     )
-    for column in view.columns or ():  # (a column listed with a clause that makes it invisible, or of those the
-        # query's * stands for: ClickHouse's Distributed table's ALIAS column, read as a view's: .clickhouse.tree_read)
+    _invisible_and_computed(view, definitions, hidden, binder)
+    properties = _view_properties(tree, binder, definitions, view)
+    operation, view, properties = _or_alter(statement, old, operation, view, properties, altering=altering)
+    carried = propagated_tags(binder, result.columns, DEPENDENCY) if view.columns is not None else {}
+    binder.catalog.put(old, tagged(view, carried) if carried else view)  # (tags a view takes from what it reads)
+    _filled_when_created(tree, binder, res, view, query, result)
+    if tree.meta.get(STORES_NOTHING):  # a ClickHouse Distributed or Merge table: its CREATE reads no row (it is the
+        res = Resolution(binder)  # view it is read as, in this record as in every other: one object, one domain)
+    res.ddl.append(ddl_entry(view, operation, properties))
+    return res.parts()
+
+
+def _temporary_view_parts(tree: exp.Create, binder: Binder, parts: tuple[str, ...], query: exp.Expression | None,
+                          global_temporary: bool, altering: bool,
+                          ) -> tuple[tuple[str, ...], exp.Expression | None]:
+    """The parts of the temporary view a CREATE VIEW of a one-part name makes, in the schema its dialect keeps such
+    a view in, and its query as read there; the parts and the query as they are for any other view."""
+    if global_temporary:  # Spark's global temporary view: in global_temp, its query read in the session's schema
+        parts = (binder.naming.normalize("global_temp"), *parts)
+        return parts, _session_qualified(query, binder) if query is not None else None
+    if (binder.naming.rules.views_follow_renames and binder.naming.rules.temporary_schema and len(parts) == 1
+            and _has_property(tree, exp.TemporaryProperty)):  # PostgreSQL's temporary view: in the temporary schema
+        return (binder.naming.normalize(binder.naming.rules.temporary_schema), *parts), query
+    if binder.naming.rules.session_views and len(parts) == 1 and (
+            _has_property(tree, exp.TemporaryProperty) or (altering and _session_view(binder, parts) is not None)):
+        # Spark's local temporary view (or ALTER VIEW v AS of one): the session's, system.session.v, beside any table
+        # of its name; its query read as the session finds its names now, a name of its own the table it would
+        # shadow (Spark keeps a temporary view's resolved plan). A session that cannot qualify that name (it gives
+        # no schema) keeps the view where it names it, as before: in system.session the name would be the view's own
+        qualified = _session_qualified(query, binder, permanent=parts[-1]) if query is not None else None
+        if qualified is None or not any(len(named) == 1 and named[0].casefold() == parts[-1].casefold()
+                                        for _, named in object_tables(qualified, binder)):
+            return (*SESSION_VIEWS, *parts), qualified
+    return parts, query
+
+
+def _bound_when_created(binder: Binder, statement: Statement, parts: tuple[str, ...], query: exp.Expression | None,
+                        global_temporary: bool) -> tuple[tuple[str, ...], exp.Expression | None]:
+    """The view's query with its names qualified as the session found them, where the dialect binds a view's names
+    when it is created rather than in the view's own schema (PostgreSQL's view of a temporary table made temporary
+    too); the parts and the query as they are elsewhere."""
+    if binder.naming.rules.views_follow_renames and query is not None and not global_temporary:
+        # PostgreSQL binds a view to the tables its names find through the session's search path when it is
+        # created, whatever schema the view is in (CREATE VIEW private.v AS SELECT ... FROM jobs reads public.jobs);
+        # a recursive view's own name is its query's, and the system catalogs are found before the path
+        query = _session_qualified(query, binder, keep=parts[-1])
+        if len(parts) == 1 and statement.session is not None and any(
+                session_scoped(named) for _, named in object_tables(query, binder)):
+            # "If any of the tables referenced by the view are temporary, the view is created as a temporary view"
+            parts = (binder.naming.normalize(binder.naming.rules.temporary_schema or "pg_temp"), *parts)
+        return parts, query
+    if binder.naming.rules.schema_databases and query is not None:
+        # MySQL and ClickHouse qualify a view's names with the session's current database when it is created
+        # (MySQL keeps `db`.`t`), whatever database the view is in
+        return parts, _session_qualified(query, binder, keep=parts[-1])
+    if (binder.naming.rules.catalog_sessions or binder.naming.rules.session_view_names) and query is not None \
+            and not global_temporary and parts[:2] != SESSION_VIEWS:
+        # Spark keeps the session's catalog and namespace with a view ("view.catalogAndNamespace") and resolves the
+        # view's names in them, whatever schema the view is in; Trino keeps the session's catalog and schema
+        return parts, _session_qualified(query, binder)
+    return parts, query
+
+
+def _invisible_and_computed(view: CatalogObject, definitions: list[exp.Expression], hidden: dict[str, Column],
+                            binder: Binder) -> None:
+    """The new view's columns made invisible and computed as a column listed with a clause that makes it so, or one
+    of those the query's ``*`` stands for (``hidden``: ClickHouse's Distributed table's ALIAS column, read as a
+    view's: .clickhouse.tree_read), is."""
+    for column in view.columns or ():
         listed = next((d for d in definitions if isinstance(d, exp.ColumnDef)
                        and binder.naming.defined_column(d.this) == column.name), None)
         like = hidden.get(column.name)
@@ -1119,6 +1154,13 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
                                                 and invisible_column(listed, binder.naming.dialect_name))
         column.computed_from = like.computed_from if like is not None else \
             computed_from(listed, binder.naming.dialect_name) if listed is not None else ()
+
+
+def _view_properties(tree: exp.Create, binder: Binder, definitions: list[exp.Expression],
+                     view: CatalogObject) -> dict[str, Any]:
+    """The properties of the view a CREATE VIEW makes: its columns (a listed column's masking policy and tags with
+    it), the governance properties, its tags, its row access policy, column masks and row filter (set on ``view``
+    too)."""
     properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
     for definition in definitions:  # a listed column's masking policy and tags (v (id, name MASKING POLICY p))
         column = view.column(binder.naming.defined_column(definition.this)) \
@@ -1130,19 +1172,18 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         properties = {"tags": tags, **properties}
     _row_access_policy(tree, binder, view, properties)
     _masks_and_row_filter(tree, binder, view, properties)  # (Databricks' materialized view's MASK and ROW FILTER)
-    operation, view, properties = _or_alter(statement, old, operation, view, properties, altering=altering)
-    carried = propagated_tags(binder, result.columns, DEPENDENCY) if view.columns is not None else {}
-    binder.catalog.put(old, tagged(view, carried) if carried else view)  # (tags a view takes from what it reads)
-    if (domain == "Materialized view" and query is not None and binder.naming.rules.filled_materialized_views
+    return properties
+
+
+def _filled_when_created(tree: exp.Create, binder: Binder, res: Resolution, view: CatalogObject,
+                         query: exp.Expression | None, result: QueryResult) -> None:
+    """A materialized view of a dialect that fills it when it is created (unless WITH NO DATA), as its REFRESH fills
+    it: written from its query, as a CTAS is."""
+    if (view.domain == "Materialized view" and query is not None and binder.naming.rules.filled_materialized_views
             and not any(isinstance(p, exp.WithDataProperty) and p.args.get("no") for p in _properties(tree))):
-        # filled when created (unless WITH NO DATA), as its REFRESH fills it: written from its query, as a CTAS is
         flows = [flow for _, flow in result.columns]
         res.write(view, list(result.columns) if view.columns is None
                   else [(c.name, flows[i] if i < len(flows) else EMPTY) for i, c in enumerate(view.columns)])
-    if tree.meta.get(STORES_NOTHING):  # a ClickHouse Distributed or Merge table: its CREATE reads no row (it is the
-        res = Resolution(binder)  # view it is read as, in this record as in every other: one object, one domain)
-    res.ddl.append(ddl_entry(view, operation, properties))
-    return res.parts()
 
 
 def _avro_fields(tree: exp.Create, binder: Binder) -> list[str]:
