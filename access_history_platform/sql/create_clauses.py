@@ -588,64 +588,92 @@ def _columns(t: _Tokens, kind_index: int, name_end: int) -> None:
     external = _kind_is(t, kind_index, "EXTERNAL")
     index, column = name_end + 1, name_end + 1
     while index < end - 1:
-        word, depth = t.words[index], t.depth[index]
-        if depth == 1 and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN):
+        if t.depth[index] == 1 and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN):
             column = index  # where a column's definition (or a constraint) starts
-        if depth == 1 and word == "MASK" and index > column + 1 and t.dialect in _COLUMN_MASKS:
-            index = _column_mask(t, column, index, end)
-        elif depth == 1 and word == "INDEX" and t.tokens[index - 1].token_type == TokenType.COMMA:
-            stop = t.group_end(t.name_end(index + 1))
-            if t.at(stop, "INCLUDE"):
-                stop = t.group_end(stop + 1)
-            index = t.drop(index - 1, stop)
-        elif depth == 1 and t.at(index, "ON", "VIOLATION"):  # Delta Live Tables' expectation: what a failed row does
-            stop = index + 2
-            while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
-                stop += 1
-            index = t.drop(index, stop)
-        elif depth == 1 and word in ("DISTKEY", "SORTKEY") and t.tokens[index + 1].token_type != TokenType.L_PAREN:
-            index = t.drop(index, index + 1)  # Redshift: a column that is the table's distribution or sort key
-        elif depth == 1 and t.tokens[index].token_type == TokenType.EQ \
-                and t.words[index - 1] in ("START", "INCREMENT") \
-                and any(t.words[i] in ("AUTOINCREMENT", "IDENTITY") for i in range(column, index)):
-            index = t.drop(index, index + 1)  # Snowflake's AUTOINCREMENT START = 1 INCREMENT = 1 (as a sequence's)
-        elif depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
-            index = t.drop(index, index + 2)
-        elif depth == 1 and t.dialect == "postgres" and word in ("COMPRESSION", "STORAGE") and index > column + 1:
-            index = t.drop(index, index + 2)  # PostgreSQL: how a column's values are compressed and kept (TOAST)
-        elif depth == 1 and t.dialect == "postgres" and (word == "DEFERRABLE" or t.at(index, "INITIALLY")):
-            # PostgreSQL: when a constraint is checked ([NOT] DEFERRABLE, INITIALLY DEFERRED | IMMEDIATE)
-            index = t.drop(index - (t.words[index - 1] == "NOT"), index + (2 if word == "INITIALLY" else 1))
-        elif depth == 1 and t.dialect == "postgres" and t.words[index - 1] in ("NULL", "DEFAULT") \
-                and t.words[index - 2] == "SET" and t.tokens[index].token_type == TokenType.L_PAREN:
-            index = t.drop(index, t.group_end(index))  # PostgreSQL 15: ON DELETE SET NULL (c): the columns it sets
-        elif depth == 2 and t.at(index, "WITHOUT", "OVERLAPS"):  # PostgreSQL 18: a temporal key's period
-            index = t.drop(index, index + 2)
-        elif depth == 2 and word == "PERIOD" and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN) \
-                and index + 1 < end and t.tokens[index + 1].token_type == TokenType.VAR:  # a temporal foreign key's
-            index = t.drop(index, index + 1)
-        elif depth == 1 and t.dialect == "oracle" and word in ("INVISIBLE", "VISIBLE") and index > column + 1:
-            if word == "INVISIBLE":  # (left out of * and of an insert without a column list)
-                _add_property(t, end - 1, INVISIBLE_COLUMN, t.text[t.tokens[column].start:t.tokens[column].end + 1])
-            index = t.drop(index, index + 1)
-        elif depth == 1 and t.dialect == "tsql" and word == "ROWGUIDCOL":  # T-SQL: the table's row GUID column
-            index = t.drop(index, index + 1)
-        elif depth == 1 and t.dialect == "tsql" and (t.at(index, "MASKED", "WITH") or t.at(index, "ENCRYPTED", "WITH")) \
-                and index + 2 < end and t.tokens[index + 2].token_type == TokenType.L_PAREN:
-            # T-SQL's dynamic data masking of the column's values, and Always Encrypted's encryption of them (the
-            # client encrypts them; the table holds them as written)
-            index = t.drop(index, t.group_end(index + 2))
-        elif depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
-            index = t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
-        elif depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):
-            index = t.drop(index, index + 2)  # ARRAY(NUMBER NOT NULL): a structured type's element is never null
-        elif external and depth == 1 and word == "AS":
-            stop = index + 1
-            while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
-                stop += 1
-            index = t.drop(index, stop)
-        else:
-            index += 1
+        index = _column_clause_end(t, column, index, end, external)
+
+
+def _column_clause_end(t: _Tokens, column: int, index: int, end: int, external: bool) -> int:
+    """Where a column list (closing before ``end``) is read on from the token at ``index``, in the column's or
+    constraint's definition starting at ``column``: after the clause starting there, dropped (or kept as a property:
+    a mask, Oracle's ``INVISIBLE``), else at the next token."""
+    word, depth = t.words[index], t.depth[index]
+    if depth == 1 and word == "MASK" and index > column + 1 and t.dialect in _COLUMN_MASKS:
+        return _column_mask(t, column, index, end)
+    if depth == 1 and word == "INDEX" and t.tokens[index - 1].token_type == TokenType.COMMA:
+        stop = t.group_end(t.name_end(index + 1))
+        if t.at(stop, "INCLUDE"):
+            stop = t.group_end(stop + 1)
+        return t.drop(index - 1, stop)
+    if depth == 1 and t.at(index, "ON", "VIOLATION"):  # Delta Live Tables' expectation: what a failed row does
+        stop = index + 2
+        while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
+            stop += 1
+        return t.drop(index, stop)
+    if depth == 1 and word in ("DISTKEY", "SORTKEY") and t.tokens[index + 1].token_type != TokenType.L_PAREN:
+        return t.drop(index, index + 1)  # Redshift: a column that is the table's distribution or sort key
+    if depth == 1 and t.tokens[index].token_type == TokenType.EQ \
+            and t.words[index - 1] in ("START", "INCREMENT") \
+            and any(t.words[i] in ("AUTOINCREMENT", "IDENTITY") for i in range(column, index)):
+        return t.drop(index, index + 1)  # Snowflake's AUTOINCREMENT START = 1 INCREMENT = 1 (as a sequence's)
+    stop = _postgres_clause_end(t, column, index, end)
+    if stop is None:
+        stop = _oracle_or_tsql_clause_end(t, column, index, end)
+    if stop is not None:
+        return stop
+    if depth == 1 and (word in _CONSTRAINT_STATES or word == "VIRTUAL"):
+        return t.drop(index - (t.words[index - 1] == "NOT" and word == "ENFORCED"), index + 1)
+    if depth >= 2 and t.at(index, "NOT", "NULL") and t.words[index - 1] != "IS" and _in_type(t, index):
+        return t.drop(index, index + 2)  # ARRAY(NUMBER NOT NULL): a structured type's element is never null
+    if external and depth == 1 and word == "AS":
+        stop = index + 1
+        while stop < end - 1 and not (t.depth[stop] == 1 and t.tokens[stop].token_type == TokenType.COMMA):
+            stop += 1
+        return t.drop(index, stop)
+    return index + 1
+
+
+def _postgres_clause_end(t: _Tokens, column: int, index: int, end: int) -> int | None:
+    """The index after PostgreSQL's clause of a column or constraint starting at ``index``, dropped: a CHECK's ``NO
+    INHERIT``, a column's ``COMPRESSION`` and ``STORAGE``, a constraint's ``[NOT] DEFERRABLE`` and ``INITIALLY``, a
+    foreign key's ``SET NULL (c)`` and ``PERIOD``, a temporal key's ``WITHOUT OVERLAPS``; None when none starts
+    there."""
+    word, depth = t.words[index], t.depth[index]
+    if depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
+        return t.drop(index, index + 2)
+    if depth == 1 and t.dialect == "postgres" and word in ("COMPRESSION", "STORAGE") and index > column + 1:
+        return t.drop(index, index + 2)  # PostgreSQL: how a column's values are compressed and kept (TOAST)
+    if depth == 1 and t.dialect == "postgres" and (word == "DEFERRABLE" or t.at(index, "INITIALLY")):
+        # PostgreSQL: when a constraint is checked ([NOT] DEFERRABLE, INITIALLY DEFERRED | IMMEDIATE)
+        return t.drop(index - (t.words[index - 1] == "NOT"), index + (2 if word == "INITIALLY" else 1))
+    if depth == 1 and t.dialect == "postgres" and t.words[index - 1] in ("NULL", "DEFAULT") \
+            and t.words[index - 2] == "SET" and t.tokens[index].token_type == TokenType.L_PAREN:
+        return t.drop(index, t.group_end(index))  # PostgreSQL 15: ON DELETE SET NULL (c): the columns it sets
+    if depth == 2 and t.at(index, "WITHOUT", "OVERLAPS"):  # PostgreSQL 18: a temporal key's period
+        return t.drop(index, index + 2)
+    if depth == 2 and word == "PERIOD" and t.tokens[index - 1].token_type in (TokenType.COMMA, TokenType.L_PAREN) \
+            and index + 1 < end and t.tokens[index + 1].token_type == TokenType.VAR:  # a temporal foreign key's
+        return t.drop(index, index + 1)
+    return None
+
+
+def _oracle_or_tsql_clause_end(t: _Tokens, column: int, index: int, end: int) -> int | None:
+    """The index after Oracle's or T-SQL's clause of the column defined at ``column`` starting at ``index``, dropped:
+    Oracle's ``[IN]VISIBLE`` (an invisible column kept as the property :data:`INVISIBLE_COLUMN`), T-SQL's
+    ``ROWGUIDCOL``, ``MASKED WITH (...)`` and ``ENCRYPTED WITH (...)``; None when none starts there."""
+    word, depth = t.words[index], t.depth[index]
+    if depth == 1 and t.dialect == "oracle" and word in ("INVISIBLE", "VISIBLE") and index > column + 1:
+        if word == "INVISIBLE":  # (left out of * and of an insert without a column list)
+            _add_property(t, end - 1, INVISIBLE_COLUMN, t.text[t.tokens[column].start:t.tokens[column].end + 1])
+        return t.drop(index, index + 1)
+    if depth == 1 and t.dialect == "tsql" and word == "ROWGUIDCOL":  # T-SQL: the table's row GUID column
+        return t.drop(index, index + 1)
+    if depth == 1 and t.dialect == "tsql" and (t.at(index, "MASKED", "WITH") or t.at(index, "ENCRYPTED", "WITH")) \
+            and index + 2 < end and t.tokens[index + 2].token_type == TokenType.L_PAREN:
+        # T-SQL's dynamic data masking of the column's values, and Always Encrypted's encryption of them (the
+        # client encrypts them; the table holds them as written)
+        return t.drop(index, t.group_end(index + 2))
+    return None
 
 
 #: The dialects whose columns may have a mask (Databricks' ``MASK f``).
