@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator
 from pydantic import ValidationError
 
 from .errors import CatalogError
-from .records import CatalogSnapshot, ObjectSpec
+from .records import CatalogSnapshot, ColumnSpec, ObjectSpec
 
 #: Objects named in FROM, sharing one namespace: a semantic view too (Snowflake queries one by its name), and a synonym
 #: (Oracle's, T-SQL's: another name of the object its ``source`` names, which a statement naming it reads or writes).
@@ -890,24 +890,11 @@ def _describe_validation(data: dict[str, Any], err: ValidationError) -> str:
 
 
 def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
+    """The catalog object a snapshot's entry describes; a stage of no kind given is an external named stage when it
+    has a URL, an internal named one otherwise."""
     columns = None
     if spec.columns is not None:
-        columns = tuple(
-            Column(
-                name=c.name,
-                id=c.id if c.id is not None else stable_id("column", spec.name, c.name),
-                masking_policy=c.masking_policy,
-                tags=dict(c.tags),
-                data_type=c.data_type,
-                masking_using=c.masking_using,
-                partition=c.partition,
-                invisible=c.invisible,
-                computed_from=c.computed_from,
-                stored_from=c.stored_from,
-                generated=c.generated,
-            )
-            for c in spec.columns
-        )
+        columns = tuple(_column_from_spec(c, spec.name) for c in spec.columns)
     stage_kind = spec.stage_kind
     if spec.domain == "Stage" and stage_kind is None:
         stage_kind = "External Named" if spec.url else "Internal Named"
@@ -940,6 +927,24 @@ def _object_from_spec(spec: ObjectSpec) -> CatalogObject:
         start=spec.start,
         increment=spec.increment,
         source=spec.source,
+    )
+
+
+def _column_from_spec(c: ColumnSpec, table: str) -> Column:
+    """The column a snapshot's entry of the table named ``table`` describes; of no id given, a stable id of the
+    table's name and its own."""
+    return Column(
+        name=c.name,
+        id=c.id if c.id is not None else stable_id("column", table, c.name),
+        masking_policy=c.masking_policy,
+        tags=dict(c.tags),
+        data_type=c.data_type,
+        masking_using=c.masking_using,
+        partition=c.partition,
+        invisible=c.invisible,
+        computed_from=c.computed_from,
+        stored_from=c.stored_from,
+        generated=c.generated,
     )
 
 
