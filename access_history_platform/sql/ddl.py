@@ -1438,31 +1438,12 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
         parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary function: in no dataset
     global_function = domain == "Function" and binder.naming.rules.global_functions and len(parts) == 1
     name = parts[0] if global_function else qualified_name(binder, parts)
-    fields: dict[str, Any] = {}
     if domain in ("Function", "Procedure"):
-        fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)
-        language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
-        fields["language"] = language.this.name.upper() if language is not None else "SQL"
-        if language is None and binder.naming.rules.catalog_sessions and isinstance(tree.expression, exp.Literal) \
-                and tree.expression.is_string and not isinstance(tree.this, exp.UserDefinedFunction):
-            fields["language"] = "JAVA"  # (Spark's and Hive's CREATE FUNCTION f AS 'com.x.MyUDF': a JVM class's)
-        fields["external"] = _has_property(tree, exp.ExternalProperty)  # a remote service's (AS 'https://...')
-        body = tree.expression
-        returned = isinstance(body, exp.Return)  # Databricks' RETURN { expression | query }: the expression or query
-        if returned:  # (RETURN 'x' returns a string; AS 'x' is the body's text)
-            body = body.this
-        fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) and not returned else (
-            body.sql(dialect=binder.naming.dialect) if body is not None else None)
-        fields["data_type"], fields["body"] = _table_function_rows(statement.text, fields["data_type"],
-                                                                   fields["body"], binder)
-    if domain == "Stage":
-        url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
-        fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
-        fields["url"] = url.args["value"].name if url is not None else None
-        clone = tree.args.get("clone")
-        source = binder.lookup("Stage", binder.naming.table_parts(clone.this)) if clone is not None else None
-        if source is not None:  # a clone of a stage: its kind and URL (an external stage's clone is external)
-            fields["stage_kind"], fields["url"] = source.stage_kind, source.url
+        fields = _routine_fields(tree, binder, statement)
+    elif domain == "Stage":
+        fields = _stage_fields(tree, binder)
+    else:
+        fields = {}
     obj = CatalogObject(domain=domain, name=name, id=new_object_id(binder.catalog, domain, name, statement), **fields)
     if domain in ("Function", "Procedure"):  # overloads: only the one with the same arguments is replaced
         old = same_overload(binder, domain, obj.parts, obj.argument_signature)
@@ -1471,6 +1452,42 @@ def register_object(tree: exp.Create, binder: Binder, statement: Statement) -> N
     if old is not None and tree.args.get("exists"):  # IF NOT EXISTS of one that exists: nothing happens
         return
     binder.catalog.put(old, obj)
+
+
+def _routine_fields(tree: exp.Create, binder: Binder, statement: Statement) -> dict[str, Any]:
+    """What a CREATE FUNCTION or PROCEDURE says of its routine, as :class:`.CatalogObject` fields: its arguments'
+    signature, its return type, language and body, and whether it is external (a remote service's)."""
+    fields: dict[str, Any] = {}
+    fields["argument_signature"], fields["data_type"] = routine_signature(statement.text, binder)
+    language = next((p for p in _properties(tree) if isinstance(p, exp.LanguageProperty)), None)
+    fields["language"] = language.this.name.upper() if language is not None else "SQL"
+    if language is None and binder.naming.rules.catalog_sessions and isinstance(tree.expression, exp.Literal) \
+            and tree.expression.is_string and not isinstance(tree.this, exp.UserDefinedFunction):
+        fields["language"] = "JAVA"  # (Spark's and Hive's CREATE FUNCTION f AS 'com.x.MyUDF': a JVM class's)
+    fields["external"] = _has_property(tree, exp.ExternalProperty)  # a remote service's (AS 'https://...')
+    body = tree.expression
+    returned = isinstance(body, exp.Return)  # Databricks' RETURN { expression | query }: the expression or query
+    if returned:  # (RETURN 'x' returns a string; AS 'x' is the body's text)
+        body = body.this
+    fields["body"] = body.name if isinstance(body, (exp.Literal, exp.RawString)) and not returned else (
+        body.sql(dialect=binder.naming.dialect) if body is not None else None)
+    fields["data_type"], fields["body"] = _table_function_rows(statement.text, fields["data_type"],
+                                                               fields["body"], binder)
+    return fields
+
+
+def _stage_fields(tree: exp.Create, binder: Binder) -> dict[str, Any]:
+    """What a CREATE STAGE says of its stage, as :class:`.CatalogObject` fields: its kind (external when it has a
+    URL) and URL; a clone's, those of the stage it clones."""
+    fields: dict[str, Any] = {}
+    url = next((p for p in _properties(tree) if isinstance(p, exp.Property) and p.name.upper() == "URL"), None)
+    fields["stage_kind"] = "External Named" if url is not None else "Internal Named"
+    fields["url"] = url.args["value"].name if url is not None else None
+    clone = tree.args.get("clone")
+    source = binder.lookup("Stage", binder.naming.table_parts(clone.this)) if clone is not None else None
+    if source is not None:  # a clone of a stage: its kind and URL (an external stage's clone is external)
+        fields["stage_kind"], fields["url"] = source.stage_kind, source.url
+    return fields
 
 
 #: T-SQL's multi-statement table-valued function: ``RETURNS @r TABLE (columns) [WITH ...] AS BEGIN body END``.

@@ -701,13 +701,20 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
         column.tags[tag] = assignment.value
     if alt.obj.columns is None and alt.obj.known:  # a table the log created of unknown columns (CREATE TABLE t
         return  # LOCATION '...') has one more, still unknown (of an uncatalogued one, the column is remembered)
-    columns = list(alt.obj.columns or ())
-    after = alt.obj.column(alt.binder.naming.normalize(place["after"].strip("`\""))) if place and place["after"] else None
+    alt.obj = alt.obj.evolve(columns=_columns_with_added(alt.obj, column, place, alt.binder))
+
+
+def _columns_with_added(obj: CatalogObject, column: Column, place: re.Match[str] | None,
+                        binder: Binder) -> tuple[Column, ...]:
+    """``obj``'s columns with the added ``column`` in the place its clause gives (:data:`_COLUMN_PLACE`: ``FIRST``,
+    ``AFTER c``), else after the data's columns."""
+    columns = list(obj.columns or ())
+    after = obj.column(binder.naming.normalize(place["after"].strip("`\""))) if place and place["after"] else None
     end = len(columns)  # the data's columns end before the partition columns (Hive's, Spark's file sources' and
     while end > 0 and columns[end - 1].partition:  # Athena's ADD COLUMNS: "before the partition columns")
         end -= 1
     at = 0 if place and place["first"] else columns.index(after) + 1 if after is not None else end
-    alt.obj = alt.obj.evolve(columns=(*columns[:at], column, *columns[at:]))
+    return (*columns[:at], column, *columns[at:])
 
 
 #: Where an added column goes: ``FIRST``, or ``AFTER`` a column (at the end of the column's clauses).
