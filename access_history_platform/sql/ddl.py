@@ -269,14 +269,16 @@ def _created_over(tree: exp.Create, statement: Statement, binder: Binder, name: 
 
 
 def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> RecordParts | None:
+    """CREATE TABLE (of columns, AS query, CLONE, LIKE): the table made, or ALTERed by ``CREATE OR ALTER``, its DDL
+    entry, and what its creation reads and writes; no record when IF NOT EXISTS finds it there (:func:`.unchanged`)."""
     table, definitions = _target(tree, binder)
     parts = binder.naming.table_parts(table)
     if names_files(parts):  # Spark's and Databricks' CREATE TABLE delta.`/path` [AS query | CLONE t]: the files
         return _create_path_table(tree, binder, table)  # written there
-    temporary = binder.naming.rules.temporary_schema
-    if temporary and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
-        parts = (binder.naming.normalize(temporary), *parts)  # BigQuery's temporary table: in no dataset (Redshift's
-        # #t is placed there by its name: Binder.qualified)
+    temporary_schema = binder.naming.rules.temporary_schema
+    if temporary_schema and len(parts) == 1 and _has_property(tree, exp.TemporaryProperty):
+        parts = (binder.naming.normalize(temporary_schema), *parts)  # BigQuery's temporary table: in no dataset
+        # (Redshift's #t is placed there by its name: Binder.qualified)
     own_parts = binder.qualified(parts)  # (the parts of a name holding a dot, which its name does not give back)
     name = ".".join(own_parts)
     domain = "External table" if _is_external(tree, binder, statement) else "Table"
@@ -289,7 +291,8 @@ def create_table(tree: exp.Create, binder: Binder, statement: Statement) -> Reco
     # writes: the written columns' flows, written once the table is final
     obj, writes, properties = _new_table(tree, binder, res, definitions, domain, name, own_parts, object_id)
     obj, properties = _table_clauses(tree, binder, obj, properties, operation, old)
-    backfill, merge = _refresh_sources(tree, binder)  # read before the catalog changes: a statement set aside changes nothing
+    # (read before the catalog changes: a statement set aside changes nothing)
+    backfill, merge = _refresh_sources(tree, binder)
     operation, obj, properties = _or_alter(statement, old, operation, obj, properties)
     if temporary is not None:  # a temporary table in the schema it names: its session's own, hiding the permanent one
         obj = obj.evolve(session=temporary, temporary=True)
@@ -1161,7 +1164,8 @@ def _view_properties(tree: exp.Create, binder: Binder, definitions: list[exp.Exp
     """The properties of the view a CREATE VIEW makes: its columns (a listed column's masking policy and tags with
     it), the governance properties, its tags, its row access policy, column masks and row filter (set on ``view``
     too)."""
-    properties: dict[str, Any] = {"columns": columns_property(view.columns or ()), **_governance_properties(tree, binder)}
+    properties: dict[str, Any] = {"columns": columns_property(view.columns or ()),
+                                  **_governance_properties(tree, binder)}
     for definition in definitions:  # a listed column's masking policy and tags (v (id, name MASKING POLICY p))
         column = view.column(binder.naming.defined_column(definition.this)) \
             if isinstance(definition, exp.ColumnDef) else None
