@@ -3956,19 +3956,42 @@ def _merge_overriding_left_out(text: str, tokens: list[Token], dialect: str) -> 
 
 
 def _values_after_ctes_selected(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
-    """``WITH ... VALUES (...), ...`` (a VALUES list as the query after CTEs, which its rows' subqueries may read),
-    which sqlglot cannot read: the list selected from, ``WITH ... SELECT * FROM (VALUES ...) AS v``.
+    """``WITH ... VALUES (...), ...`` (a VALUES list as the query after CTEs, which its rows' subqueries may read), as
+    a statement or an INSERT's query (``INSERT INTO t WITH ... VALUES ...``), which sqlglot cannot read: the list
+    selected from, ``WITH ... SELECT * FROM (VALUES ...) AS v``.
 
     >>> sql = "with x as (select max(a) m from t) values ((select m from x), 2)"
     >>> _values_after_ctes_selected(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
     'with x as (select max(a) m from t) SELECT * FROM (values ((select m from x), 2)) AS _values'
+    >>> sql = "insert into u (a, b) with x as (select 1 m) values ((select m from x), 2) returning a"
+    >>> _values_after_ctes_selected(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'insert into u (a, b) with x as (select 1 m) SELECT * FROM (values ((select m from x), 2)) AS _values returning a'
     """
-    body = _with_body(tokens, 0)
+    levels = depths(tokens)
+    start = next((at for at, token in enumerate(tokens) if levels[at] == 0 and word_of(token) == "WITH"), None)
+    body = _with_body(tokens, start) if start is not None else len(tokens)
     if body >= len(tokens) or word_of(tokens[body]) != "VALUES":
         return text, tokens
-    last = len(tokens) - 1 - (tokens[-1].token_type == TokenType.SEMICOLON)
+    end = next((at for at in range(body + 1, len(tokens)) if levels[at] == 0 and (
+        word_of(tokens[at]) == "RETURNING" or word_of(tokens[at]) == "ON" and at + 1 < len(tokens)
+        and word_of(tokens[at + 1]) == "CONFLICT")), len(tokens))  # (an INSERT's clauses after its query)
+    last = end - 1 - (tokens[end - 1].token_type == TokenType.SEMICOLON)
     return edited(text, tokens, [(tokens[body].start, tokens[body].start, "SELECT * FROM ("),
                                  (tokens[last].end + 1, tokens[last].end + 1, ") AS _values")], dialect)
+
+
+def _collations_for_called(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """PostgreSQL's ``COLLATION FOR (e)``, the name of e's collation, which sqlglot cannot read: the call of the
+    function it stands for, ``pg_collation_for(e)``, which reads e.
+
+    >>> sql = "select collation for (a) from t"
+    >>> _collations_for_called(sql, Dialect.get_or_raise("postgres").tokenize(sql), "postgres")[0]
+    'select pg_collation_for (a) from t'
+    """
+    edits = [(token.start, tokens[at + 1].end + 1, "pg_collation_for") for at, token in enumerate(tokens[:-2])
+             if word_of(token) == "COLLATION" and tokens[at + 1].token_type == TokenType.FOR
+             and tokens[at + 2].token_type == TokenType.L_PAREN]
+    return edited(text, tokens, edits, dialect)
 
 
 def _oids_left_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
@@ -5514,9 +5537,11 @@ _FORMS: tuple[_Form, ...] = (
     _Form({"postgres"}, lambda s: ("document" in s.lowered or "normalized" in s.lowered)
           and _FORM_TEST.search(s.text), _form_tests_as_null_tests),
     _Form({"postgres"}, lambda s: "tablesample" in s.lowered, _sample_arguments_as_numbers),
+    _Form({"postgres"}, lambda s: "collation" in s.lowered and " for" in s.lowered, _collations_for_called),
     _Form({"postgres"}, lambda s: s.first in ("MERGE", "WITH") and "overriding" in s.lowered,
           _merge_overriding_left_out),
-    _Form(None, lambda s: s.first == "WITH" and "values" in s.lowered, _values_after_ctes_selected),
+    _Form(None, lambda s: (s.first == "WITH" or s.first == "INSERT" and "with" in s.lowered) and "values" in s.lowered,
+          _values_after_ctes_selected),
     _Form({"postgres", "redshift"}, lambda s: ("[" in s.text or "varying" in s.lowered)
           and _PG_TYPE_NAMES.search(s.text), _array_type_names),
     _Form({"postgres"}, lambda s: s.first == "CREATE" and " oids" in s.lowered, _oids_left_out),
