@@ -25,6 +25,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.parser import Parser
 from sqlglot.tokens import Token, TokenType
 
+from ..errors import UnsupportedStatement
 from . import clickhouse, druid, streaming, tsql
 from .create_clauses import name_end
 from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, RULES, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
@@ -1226,13 +1227,15 @@ _HIVE_EXPORT = re.compile(r"\s*+EXPORT\s++TABLE\s++([^\s(;]++)\s*+(?:PARTITION\s
                           r"(?:\s++FOR\s++(?:METADATA\s++)?REPLICATION\s*+\([^()]*+\))?\s*+;?\s*+", re.IGNORECASE)
 _HIVE_IMPORT = re.compile(r"\s*+IMPORT\s++(?:EXTERNAL\s++)?TABLE\s++([^\s(;]++)\s*+(?:PARTITION\s*+\([^()]*+\)\s*+)?"
                           r"FROM\s++('[^']*+')(?:\s++LOCATION\s++'[^']*+')?\s*+;?\s*+", re.IGNORECASE)
+#: Hive's IMPORT of an exported table under the export's own name: ``IMPORT [EXTERNAL] FROM 'path'``.
+_HIVE_IMPORT_UNNAMED = re.compile(r"\s*+IMPORT\s++(?:EXTERNAL\s++)?FROM\s*+'", re.IGNORECASE)
 
 
 def _hive_exports_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
     """Hive's EXPORT of a table (its rows and metadata written to a directory) as ``INSERT OVERWRITE DIRECTORY 'path'
     SELECT * FROM t``, and its IMPORT of a table so exported as ``LOAD DATA INPATH 'path' INTO TABLE t``: the table
     read and the location written, the location read and the table written. An IMPORT that names no table (its name
-    is the export's) stays as it is.
+    is the export's, which the log does not give) is set aside saying so.
 
     >>> sql = "export table emp partition (d='1') to 'exports/emp'"
     >>> _hive_exports_written_out(sql, Dialect.get_or_raise("hive").tokenize(sql), "hive")[0]
@@ -1246,6 +1249,9 @@ def _hive_exports_written_out(text: str, tokens: list[Token], dialect: str) -> t
     if imported is not None:
         written = f"LOAD DATA INPATH {imported.group(2)} INTO TABLE {imported.group(1)}"
         return edited(text, tokens, [(0, len(text), written)], dialect)
+    if _HIVE_IMPORT_UNNAMED.match(text):
+        raise UnsupportedStatement("IMPORT FROM 'path' without a table name: the table it writes is the one exported "
+                                   "there, whose name the log does not give")
     return text, tokens
 
 
