@@ -167,12 +167,8 @@ class Blocks:
             return
         block = self._open.get(session)
         if not succeeded:
-            if block is None:
-                return
-            if first_word(text) in ("COMMIT", "END"):  # (a COMMIT that failed rolled the block back)
-                self._rolled_back(session, catalog)
-            elif self.dialect in _ABORTING:
-                block.aborted = True
+            if block is not None:
+                self._failed(session, block, text, catalog)
             return
         bound = bound_of(text, self.dialect)
         if bound is None:
@@ -195,7 +191,23 @@ class Blocks:
         elif block is None:
             if verb == "SAVEPOINT":  # (SQLite: a savepoint outside a block opens one)
                 self._open[session] = _Block(savepoints=[(name, 0)], opened_by=name)
-        elif verb in ("COMMIT", "ROLLBACK"):
+        else:
+            self._bound_in_block(session, block, bound, catalog)
+
+    def _failed(self, session: object, block: _Block, text: str, catalog: Catalog) -> None:
+        """A statement ``text`` of ``session`` that failed in its open ``block``: a ``COMMIT`` (or ``END``) that
+        rolled the block back, or a failure that aborts it (:data:`_ABORTING`)."""
+        if first_word(text) in ("COMMIT", "END"):  # (a COMMIT that failed rolled the block back)
+            self._rolled_back(session, catalog)
+        elif self.dialect in _ABORTING:
+            block.aborted = True
+
+    def _bound_in_block(self, session: object, block: _Block, bound: Bound, catalog: Catalog) -> None:
+        """A bound of ``session``'s open ``block`` that succeeded: its ``COMMIT`` or ``ROLLBACK`` (``AND CHAIN``: a
+        new block opened), a ``ROLLBACK TO`` a savepoint (what ran after it undone), a ``SAVEPOINT`` set, a
+        ``RELEASE`` (of the savepoint that opened the block: its commit)."""
+        verb, name = bound.verb, bound.name
+        if verb in ("COMMIT", "ROLLBACK"):
             if verb == "ROLLBACK" or block.aborted:
                 self._rolled_back(session, catalog)
             else:

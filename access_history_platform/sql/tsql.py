@@ -604,23 +604,38 @@ def control_flow_flattened(text: str, dialect: str) -> str:
             edits.append((token.start, token.end + 1, ";"))
         elif word == "RETURN":  # leaves the batch (a procedure, with a status): what its value's subquery reads is read
             end = _clause_end(tokens, levels, index + 1, also=_STATUS_ENDS, from_first=True) or len(tokens)
-            value = text[tokens[index + 1].start : tokens[end - 1].end + 1] if end > index + 1 else ""
-            stop = tokens[end].start if end < len(tokens) else len(text)
-            edits.append((token.start, stop, f";SELECT {value};" if "select" in value.lower() else ";RETURN;"))
+            edits.append(_return_edit(text, tokens, index, end))
             index = end
             continue
         elif word == "WHILE" or (word == "IF" and not (following in ("EXISTS", "NOT") and _guarded(tokens, index))):
             end = _clause_end(tokens, levels, index + 1)
             if end is None:
                 return text
-            condition = _UPDATE_FUNCTION.sub("(1 = 1)", text[tokens[index + 1].start : tokens[end - 1].end + 1])
-            edits.append((token.start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;"))
-            if word == "IF":
-                edits += _existence_guard_edits(condition, text, tokens, end)
+            edits += _condition_edits(word, text, tokens, index, end)
             index = end
             continue
         index += 1
     return edited(text, tokens, edits, dialect)[0]
+
+
+def _return_edit(text: str, tokens: list[Token], index: int, end: int) -> tuple[int, int, str]:
+    """The edit that makes the ``RETURN`` at ``index``, its status (if any) up to ``end``, a statement of its own:
+    ``SELECT <status>`` when the status holds a subquery (``RETURN (SELECT COUNT(*) FROM u)``), else ``RETURN``."""
+    value = text[tokens[index + 1].start : tokens[end - 1].end + 1] if end > index + 1 else ""
+    stop = tokens[end].start if end < len(tokens) else len(text)
+    return tokens[index].start, stop, f";SELECT {value};" if "select" in value.lower() else ";RETURN;"
+
+
+def _condition_edits(word: str, text: str, tokens: list[Token], index: int, end: int) -> list[tuple[int, int, str]]:
+    """The edits that make the condition of the ``IF`` or ``WHILE`` (``word``) at ``index``, up to ``end``, the query
+    ``SELECT CASE WHEN <condition> THEN 1 END`` of its own (a trigger's ``UPDATE(column)`` in it ``(1 = 1)``); of an
+    ``IF``, and those that make the DDL statement it guards by whether its object exists that statement's own guard
+    (:func:`_existence_guard_edits`)."""
+    condition = _UPDATE_FUNCTION.sub("(1 = 1)", text[tokens[index + 1].start : tokens[end - 1].end + 1])
+    edits = [(tokens[index].start, tokens[end].start, f";SELECT CASE WHEN {condition} THEN 1 END;")]
+    if word == "IF":
+        edits += _existence_guard_edits(condition, text, tokens, end)
+    return edits
 
 
 #: The kinds of object whose DROP (or, a table, CREATE) a test of whether it exists may guard: those whose DDL is
