@@ -561,35 +561,20 @@ class _Walker:
             self.pos += 5
 
     def statement(self) -> None:
+        """One statement of the block at the position, its label stepped over, and the SQL it runs collected: a
+        nested block, exception handlers, a compound statement, a control statement, or a SQL statement."""
         if self.token_at(self.pos + 1, TokenType.COLON) and self.tokens[self.pos].token_type == TokenType.VAR \
                 and self.word(2) in _LABELLED:
             self.pos += 2  # a block's or a loop's label
         self.label()
         word = self.word()
         if (word == "BEGIN" and self.word(1) not in _TRANSACTION) or (word == "DECLARE" and self.sections):
-            if word == "DECLARE":
-                self.pos += 1
-                self.declarations()
-            self.pos += 1 + (self.word(1) == "ATOMIC")  # BEGIN [ATOMIC]
-            self.blocks.append(len(self.statements))
+            self.block_begun(word)  # (its statements read here: a block nested in a block costs no frame more)
             self.statement_list(("END",))
             self.blocks.pop()
             self.end()
         elif word == "EXCEPTION":
-            self.pos += 1
-            first, caught, handlers = len(self.statements), [], self.pos
-            while self.word() == "WHEN":
-                start = self.pos + 1
-                self.header("WHEN")
-                caught += [self.text[self.tokens[index].start : self.tokens[index].end + 1]
-                           for index in range(start, self.pos - 1) if self.word_at(index) not in ("OR", "SQLSTATE")]
-                self.statement_list(("WHEN", "END"))
-            codes = self.swallowed_codes(handlers, self.pos) if self.dialect == "oracle" else None
-            if codes is not None:  # (PL/SQL: IF SQLCODE != -942 THEN RAISE; END IF: it swallows ORA-00942 alone)
-                self.handled(first, [f"-{code}" for code in codes])
-            elif not any(self.word_at(index) == "RAISE" and self.word_at(index + 1) not in _MESSAGES
-                         for index in range(handlers, self.pos)):  # (a handler that raises again swallows nothing)
-                self.handled(first, caught)
+            self.exception_handlers()
         elif word in _COMPOUND:
             self.compound(word)
         elif word == "DECLARE" and self.word(1) in ("EXIT", "CONTINUE", "UNDO") and self.word(2) == "HANDLER" \
@@ -597,114 +582,196 @@ class _Walker:
             self.pos = body  # DECLARE EXIT | CONTINUE HANDLER FOR conditions <statement>: the statement may run
             self.statement()
         elif word == "ASYNC" and self.token_at(self.pos + 1, TokenType.L_PAREN):  # ASYNC (statement): a child job
-            stop = self.to_semicolon()
-            if self.token_at(stop - 1, TokenType.R_PAREN):
-                self.collect(self.pos + 2, stop - 1)
-            self.pos = stop + 1
+            self.async_job()
         elif self.plpgsql and word == "OPEN":  # OPEN c [[NO] SCROLL] FOR query: the query runs
-            start = self.pos
-            stop = self.to_semicolon()
-            found = next((i for i in range(start + 2, stop) if self.word_at(i) == "FOR"), None)
-            if found is not None and self.word_at(found + 1) in _QUERY_WORDS | _MODIFYING:
-                self.collect(found + 1, stop)
-            elif found is not None and self.dialect == "oracle" and found + 1 < stop:  # OPEN c FOR 'literal' [USING]
-                end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
-                self.dynamic(self.text[self.tokens[found + 1].start:end])
-            elif found is None:
-                self.package_cursor(start + 1, stop)  # OPEN pkg.c [(arguments)]: the package's cursor's query
-            self.pos = stop + 1
+            self.cursor_opened()
         elif self.plpgsql and self.dialect != "oracle" and word in ("RAISE", "ASSERT"):
-            stop = self.to_semicolon()  # RAISE NOTICE '%', (SELECT ...), f(x); ASSERT (SELECT ...) > 0: each value runs
-            using = next((i for i in range(self.pos + 1, stop) if self.word_at(i) == "USING"), stop)
-            for first, end in self.arguments(self.pos, using):
-                self.value_read(first, end)
-            self.pos = stop + 1
+            self.values_raised()
         elif self.plpgsql and word in ("EXIT", "CONTINUE") and (
                 when := next((i for i in range(self.pos + 1, self.to_semicolon()) if self.word_at(i) == "WHEN"), None)):
-            stop = self.to_semicolon()  # EXIT WHEN f(x) > 0: its condition's value
-            self.value_read(when + 1, stop)
-            self.pos = stop + 1
+            self.exit_condition(when)
         elif word in _NO_SQL or (self.plpgsql and word in _PLPGSQL_NO_SQL) or (
                 self.dialect == "oracle" and word in _PLSQL_NO_SQL):
             self.pos = self.to_semicolon() + 1
-        elif self.plpgsql and word in ("PERFORM", "EXECUTE"):
-            start = self.pos
-            stop = self.to_semicolon()
-            if word == "PERFORM" and start + 1 < stop:  # PERFORM q: SELECT q, its result thrown away
-                tail = self.text[self.tokens[start + 1].start : self.tokens[stop - 1].end + 1].strip()
-                self.statements.append(f"SELECT {tail}")
-            elif word == "EXECUTE" and stop > start + 1:  # (sqlglot may keep what follows as one string)
-                end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
-                executed = self.text[self.tokens[start].end + 1 : end]
-                if self.dialect == "oracle":  # PL/SQL's EXECUTE IMMEDIATE 'literal'
-                    immediate = _IMMEDIATE.match(executed)
-                    executed = executed[immediate.end():] if immediate else executed
-                literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
-                if self.dialect == "oracle":
-                    self.dynamic(executed)
-                elif literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
-                    self.statements.append(literal)
-                elif not _touches_no_data(executed):
-                    # EXECUTE format(...), 'TRUNCATE ' || v: a statement the log does not give, set aside saying so
-                    self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
-            self.pos = stop + 1
+        elif self.plpgsql and word == "PERFORM":
+            self.performed()
+        elif self.plpgsql and word == "EXECUTE":
+            self.executed()
         elif self.plpgsql and self.assignment():
-            start = self.pos  # x = expr, r.f := expr, a[1] := expr: an assignment
-            stop = self.to_semicolon()
-            self.query_value(start, stop)
-            self.pos = stop + 1
+            self.assigned_value()  # x = expr, r.f := expr, a[1] := expr: an assignment
         elif (body := self.routine_body()) is not None:
-            start, kept = self.pos, self.statements  # CREATE PROCEDURE p() BEGIN ... END: one statement, its
-            self.statements = []                     # body's statements run when it is called, not here
-            self.pos = body + 1
-            self.statement_list(("END",))
-            self.end()
-            self.statements = kept
-            stop = self.to_semicolon()
-            self.collect(start, stop)
-            self.pos = stop + 1
+            self.routine(body)
         elif self.dialect == "oracle" and word == "FORALL":  # FORALL i IN ... <one INSERT, UPDATE or DELETE>
-            stop = self.to_semicolon()
-            found = next((i for i in range(self.pos + 1, stop) if self.word_at(i) in _MODIFYING), None)
-            if found is not None:
-                self.collect(found, stop)
-            self.pos = stop + 1
+            self.forall()
         elif self.dialect == "oracle" and (word in self.declared or word == ":"):
             self.pos = self.to_semicolon() + 1  # a.extend(2), a.delete, :x := v: the block's own, no SQL
         elif self.dialect == "oracle" and self.plsql_assignment():
-            start = self.pos  # a(1) := 5, :x := f: its value's query, if any
-            stop = self.to_semicolon()
-            self.query_value(start, stop)
-            self.pos = stop + 1
+            self.assigned_value()  # a(1) := 5, :x := f: its value's query, if any
         elif self.dialect == "oracle" and self.procedure_call():
-            start = self.pos
-            stop = self.to_semicolon()
-            called = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
-            method = next((i for i in range(start + 1, stop) if self.tokens[i].token_type == TokenType.L_PAREN),
-                          stop) - 1  # the name's last part
-            if self.word_at(method) in _COLLECTION_METHODS and self.token_at(method - 1, TokenType.DOT):
-                pass  # pkg.coll.DELETE(3), .EXTEND, .TRIM: a package's collection changed, no procedure called
-            elif not _SYSTEM_PACKAGES.match(called) or _POLICY_CALLS.match(called):  # pkg.proc(1): CALL pkg.proc(1);
-                # DBMS_OUTPUT's and UTL_'s: no
-                arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
-                self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
-            elif _DBMS_SQL_PARSE.match(called) and (arguments := self.arguments(method + 1, stop - 1)) \
-                    and len(arguments) >= 2:  # DBMS_SQL.PARSE(c, statement, DBMS_SQL.NATIVE): the statement runs
-                self.dynamic(self.text[self.tokens[arguments[1][0]].start : self.tokens[arguments[1][1] - 1].end + 1])
-            elif method + 1 < stop - 1 and self.token_at(stop - 1, TokenType.R_PAREN):
-                self.value_read(method + 2, stop - 1)  # DBMS_OUTPUT.PUT_LINE(pk.f(x)): its arguments' values
-            self.pos = stop + 1
+            self.procedure_called()
         else:
-            start = self.pos
-            stop = self.to_semicolon()
-            assigned = self.word_at(start) == "LET" or self.token_at(start + 1, TokenType.COLON_EQ)
-            if self.word_at(start) == "LET" and self.word_at(start + 2) == "CURSOR" and self.word_at(start + 3) == "FOR":
-                self.cursor_query(start + 4, stop)  # LET c CURSOR FOR <query>
-            elif assigned:
-                self.query_value(start, stop)
-            else:
-                self.collect(start, stop)
-            self.pos = stop + 1
+            self.sql_statement()
+
+    def block_begun(self, word: str) -> None:
+        """Step over the head of a block in the block, ``[DECLARE declarations] BEGIN [ATOMIC]`` (``word``: its first
+        word), its declarations' queries read: the block's statements begin here (what its handlers guard)."""
+        if word == "DECLARE":
+            self.pos += 1
+            self.declarations()
+        self.pos += 1 + (self.word(1) == "ATOMIC")  # BEGIN [ATOMIC]
+        self.blocks.append(len(self.statements))
+
+    def exception_handlers(self) -> None:
+        """A block's ``EXCEPTION WHEN conditions THEN statements ...``: the handlers' statements; and the block's
+        only statement, a DROP or a CREATE, guarded when the handlers swallow its error (:meth:`handled`)."""
+        self.pos += 1
+        first, caught, handlers = len(self.statements), [], self.pos
+        while self.word() == "WHEN":
+            start = self.pos + 1
+            self.header("WHEN")
+            caught += [self.text[self.tokens[index].start : self.tokens[index].end + 1]
+                       for index in range(start, self.pos - 1) if self.word_at(index) not in ("OR", "SQLSTATE")]
+            self.statement_list(("WHEN", "END"))
+        codes = self.swallowed_codes(handlers, self.pos) if self.dialect == "oracle" else None
+        if codes is not None:  # (PL/SQL: IF SQLCODE != -942 THEN RAISE; END IF: it swallows ORA-00942 alone)
+            self.handled(first, [f"-{code}" for code in codes])
+        elif not any(self.word_at(index) == "RAISE" and self.word_at(index + 1) not in _MESSAGES
+                     for index in range(handlers, self.pos)):  # (a handler that raises again swallows nothing)
+            self.handled(first, caught)
+
+    def async_job(self) -> None:
+        """``ASYNC (statement)``: the statement, which a child job runs."""
+        stop = self.to_semicolon()
+        if self.token_at(stop - 1, TokenType.R_PAREN):
+            self.collect(self.pos + 2, stop - 1)
+        self.pos = stop + 1
+
+    def cursor_opened(self) -> None:
+        """``OPEN c [[NO] SCROLL] FOR query``: the query, which runs; PL/SQL's ``OPEN c FOR 'literal' [USING ...]``: the
+        literal's statement (:meth:`dynamic`); ``OPEN pkg.c [(arguments)]``: the package's cursor's query."""
+        start = self.pos
+        stop = self.to_semicolon()
+        found = next((i for i in range(start + 2, stop) if self.word_at(i) == "FOR"), None)
+        if found is not None and self.word_at(found + 1) in _QUERY_WORDS | _MODIFYING:
+            self.collect(found + 1, stop)
+        elif found is not None and self.dialect == "oracle" and found + 1 < stop:  # OPEN c FOR 'literal' [USING]
+            end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
+            self.dynamic(self.text[self.tokens[found + 1].start:end])
+        elif found is None:
+            self.package_cursor(start + 1, stop)  # OPEN pkg.c [(arguments)]: the package's cursor's query
+        self.pos = stop + 1
+
+    def values_raised(self) -> None:
+        """PL/pgSQL's ``RAISE NOTICE '%', (SELECT ...), f(x)`` and ``ASSERT (SELECT ...) > 0``: each value, which runs
+        (its ``USING`` options are none)."""
+        stop = self.to_semicolon()
+        using = next((i for i in range(self.pos + 1, stop) if self.word_at(i) == "USING"), stop)
+        for first, end in self.arguments(self.pos, using):
+            self.value_read(first, end)
+        self.pos = stop + 1
+
+    def exit_condition(self, when: int) -> None:
+        """PL/pgSQL's ``EXIT WHEN f(x) > 0`` (or ``CONTINUE WHEN``), its ``WHEN`` at ``when``: its condition's value,
+        which runs."""
+        stop = self.to_semicolon()
+        self.value_read(when + 1, stop)
+        self.pos = stop + 1
+
+    def performed(self) -> None:
+        """PL/pgSQL's ``PERFORM q``: ``SELECT q``, its result thrown away."""
+        start = self.pos
+        stop = self.to_semicolon()
+        if start + 1 < stop:
+            tail = self.text[self.tokens[start + 1].start : self.tokens[stop - 1].end + 1].strip()
+            self.statements.append(f"SELECT {tail}")
+        self.pos = stop + 1
+
+    def executed(self) -> None:
+        """PL/pgSQL's ``EXECUTE 'literal' [USING ...]``: the literal, which runs; PL/SQL's ``EXECUTE IMMEDIATE``: what
+        it runs (:meth:`dynamic`); an ``EXECUTE`` of a text built at run time that may touch data: a statement the
+        log does not give (:data:`BUILT_AT_RUN_TIME`)."""
+        start = self.pos
+        stop = self.to_semicolon()
+        if stop > start + 1:  # (sqlglot may keep what follows as one string)
+            end = self.tokens[stop].start if stop < len(self.tokens) else len(self.text)
+            executed = self.text[self.tokens[start].end + 1 : end]
+            if self.dialect == "oracle":  # PL/SQL's EXECUTE IMMEDIATE 'literal'
+                immediate = _IMMEDIATE.match(executed)
+                executed = executed[immediate.end():] if immediate else executed
+            literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
+            if self.dialect == "oracle":
+                self.dynamic(executed)
+            elif literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
+                self.statements.append(literal)
+            elif not _touches_no_data(executed):
+                # EXECUTE format(...), 'TRUNCATE ' || v: a statement the log does not give, set aside saying so
+                self.statements.append(f"EXECUTE {BUILT_AT_RUN_TIME}")
+        self.pos = stop + 1
+
+    def assigned_value(self) -> None:
+        """An assignment (PL/pgSQL's ``x = expr``, ``r.f := expr``, ``a[1] := expr``; PL/SQL's ``a(1) := 5``, ``:x :=
+        f``): its value's query, if any (:meth:`query_value`)."""
+        start = self.pos
+        stop = self.to_semicolon()
+        self.query_value(start, stop)
+        self.pos = stop + 1
+
+    def routine(self, body: int) -> None:
+        """``CREATE PROCEDURE p() BEGIN ... END``, its body's ``BEGIN`` at ``body``: one statement, its body's
+        statements run when it is called, not here."""
+        start, kept = self.pos, self.statements
+        self.statements = []
+        self.pos = body + 1
+        self.statement_list(("END",))
+        self.end()
+        self.statements = kept
+        stop = self.to_semicolon()
+        self.collect(start, stop)
+        self.pos = stop + 1
+
+    def forall(self) -> None:
+        """PL/SQL's ``FORALL i IN ... <statement>``: its one INSERT, UPDATE or DELETE."""
+        stop = self.to_semicolon()
+        found = next((i for i in range(self.pos + 1, stop) if self.word_at(i) in _MODIFYING), None)
+        if found is not None:
+            self.collect(found, stop)
+        self.pos = stop + 1
+
+    def procedure_called(self) -> None:
+        """A PL/SQL procedure's call: of an object of the warehouse's (``pkg.proc(1)``, ``pkg.load``), ``CALL
+        pkg.proc(1)``; of Oracle's own packages, the statement given to ``DBMS_SQL.PARSE`` (:meth:`dynamic`) or the
+        values of its arguments (``DBMS_OUTPUT.PUT_LINE(pk.f(x))``); a package's collection changed, nothing."""
+        start = self.pos
+        stop = self.to_semicolon()
+        called = self.text[self.tokens[start].start : self.tokens[stop - 1].end + 1].strip()
+        method = next((i for i in range(start + 1, stop) if self.tokens[i].token_type == TokenType.L_PAREN),
+                      stop) - 1  # the name's last part
+        if self.word_at(method) in _COLLECTION_METHODS and self.token_at(method - 1, TokenType.DOT):
+            pass  # pkg.coll.DELETE(3), .EXTEND, .TRIM: a package's collection changed, no procedure called
+        elif not _SYSTEM_PACKAGES.match(called) or _POLICY_CALLS.match(called):  # pkg.proc(1): CALL pkg.proc(1);
+            # DBMS_OUTPUT's and UTL_'s: no
+            arguments = "" if self.tokens[stop - 1].token_type == TokenType.R_PAREN else "()"  # object of the
+            self.statements.append(f"CALL {called}{arguments}")  # warehouse's (pkg.load: CALL pkg.load())
+        elif _DBMS_SQL_PARSE.match(called) and (arguments := self.arguments(method + 1, stop - 1)) \
+                and len(arguments) >= 2:  # DBMS_SQL.PARSE(c, statement, DBMS_SQL.NATIVE): the statement runs
+            self.dynamic(self.text[self.tokens[arguments[1][0]].start : self.tokens[arguments[1][1] - 1].end + 1])
+        elif method + 1 < stop - 1 and self.token_at(stop - 1, TokenType.R_PAREN):
+            self.value_read(method + 2, stop - 1)  # DBMS_OUTPUT.PUT_LINE(pk.f(x)): its arguments' values
+        self.pos = stop + 1
+
+    def sql_statement(self) -> None:
+        """A SQL statement up to its ``;``; of ``LET c CURSOR FOR <query>``, the query; of an assignment (``LET r
+        RESULTSET := (SELECT ...)``, ``x := (SELECT ...)``), its value's query (:meth:`query_value`)."""
+        start = self.pos
+        stop = self.to_semicolon()
+        assigned = self.word_at(start) == "LET" or self.token_at(start + 1, TokenType.COLON_EQ)
+        if self.word_at(start) == "LET" and self.word_at(start + 2) == "CURSOR" and self.word_at(start + 3) == "FOR":
+            self.cursor_query(start + 4, stop)  # LET c CURSOR FOR <query>
+        elif assigned:
+            self.query_value(start, stop)
+        else:
+            self.collect(start, stop)
+        self.pos = stop + 1
 
     def compound(self, word: str) -> None:
         """``IF ... END IF``, ``CASE ... END CASE``, a loop: the statements of each branch or of the body."""
