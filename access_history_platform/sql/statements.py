@@ -867,6 +867,31 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         statement = without_leading_comments(statement, dialect)
         if dialect == "mysql" and statement[:3] in ("/*!", "/*M"):  # mysqldump's /*!50003 CREATE*/ /*!50020 DEFINER=
             statement = executable_comments_opened(statement).strip()  # ...*/ /*!50003 FUNCTION ... */: the SQL it holds
+    run = _statement_run(statement, dialect)
+    if run is not None:
+        return run
+    held = _block_held(statement, dialect)
+    if held is not None:
+        return held
+    if dialect == "databricks" and statement.lstrip()[:3].upper() in ("SET", "UNS"):
+        tagging = _tag_as_alter(statement)
+        if tagging is not None:
+            return [tagging]
+    bound = _literal_run(statement, dialect)
+    if bound is not None:
+        return bound
+    if dialect in tsql.UNTERMINATED:
+        stands_for = tsql.stands_for(statement)
+        if stands_for is not None:
+            written, runs_statements = stands_for
+            return split_statements(written, dialect) if runs_statements else [written]
+    return _executed_immediately(statement, dialect)
+
+
+def _statement_run(statement: str, dialect: str) -> list[str] | None:
+    """The statement an ``EXPLAIN ANALYZE`` runs (:func:`_analyzed`), and what MariaDB's ``SET STATEMENT ... FOR``
+    and ``ANALYZE`` and MySQL's ``EXPLAIN ANALYZE`` run (:func:`_mysql_runs`), as :func:`_immediate` reads it; None
+    for another statement."""
     if dialect in _ANALYZING and "explain" in statement[:200].lower():
         analyzed = _analyzed(statement, dialect)
         if analyzed is not None:
@@ -875,6 +900,13 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         runs = _mysql_runs(statement)
         if runs is not None:
             return _immediate(runs, dialect)
+    return None
+
+
+def _block_held(statement: str, dialect: str) -> list[str] | None:
+    """The statements an anonymous block holds, each a child of it: MariaDB's ``BEGIN NOT ATOMIC ... END``,
+    PostgreSQL's ``DO`` of PL/pgSQL, an Oracle PL/SQL block; None for another statement, or a block that runs no
+    statement known here (the block alone)."""
     if dialect == "mysql" and _NOT_ATOMIC.match(statement):
         # MariaDB's anonymous block, BEGIN NOT ATOMIC ... END: its statements, each as a child of it; of a block with
         # variables, loops or handlers, which this does not read, each statement as the ';' split them (a loop's
@@ -892,10 +924,13 @@ def _immediate(statement: str, dialect: str) -> list[str]:
         held = plsql(statement)
         if held:  # (a block that runs no statement known here is the block alone: no record)
             return held
-    if dialect == "databricks" and statement.lstrip()[:3].upper() in ("SET", "UNS"):
-        tagging = _tag_as_alter(statement)
-        if tagging is not None:
-            return [tagging]
+    return None
+
+
+def _literal_run(statement: str, dialect: str) -> list[str] | None:
+    """The statements an ``EXECUTE IMMEDIATE`` of a constant runs, its ``USING`` values bound (:func:`_bound`):
+    BigQuery's ``FORMAT(...)`` (:func:`_formatted`), Databricks' ``'a' || 'b'`` (:func:`_joined_immediate`), a string
+    (MariaDB's too); None for another statement."""
     if dialect == "bigquery":
         formatted = _formatted(statement, dialect)
         if formatted is not None:
@@ -911,11 +946,13 @@ def _immediate(statement: str, dialect: str) -> list[str]:
             body = (quoted["triple"] if quoted["triple"] is not None
                     else quoted["single"] if quoted["raw"] else _unescaped(quoted["single"]))
             return split_statements(_bound(body, quoted["tail"] or "", dialect), dialect)
-    if dialect in tsql.UNTERMINATED:
-        stands_for = tsql.stands_for(statement)
-        if stands_for is not None:
-            written, runs_statements = stands_for
-            return split_statements(written, dialect) if runs_statements else [written]
+    return None
+
+
+def _executed_immediately(statement: str, dialect: str) -> list[str]:
+    """The statements of a Snowflake ``EXECUTE IMMEDIATE`` of a literal (of a Scripting block, the SQL statements it
+    holds, an ``EXECUTE IMMEDIATE`` among them read in turn) or of a Scripting block sent as it is; else the
+    statement itself (:func:`_piped`: each statement of a ``->>`` pipe)."""
     match = _IMMEDIATE.fullmatch(statement)
     piped = (_piped(statement, dialect) if "->>" in statement else [statement]) if match is None else None
     if match is None and len(piped) == 1 and scripting.is_block(statement, dialect):
@@ -1200,6 +1237,14 @@ def session_after(text: str, database: str | None, schema: str | None,
         return (database, first) if first is not None else (database, schema)
     if word != "USE":
         return database, schema
+    return _session_used(text, database, schema, dialect, opened)
+
+
+def _session_used(text: str, database: str | None, schema: str | None, dialect: str,
+                  opened: bool) -> tuple[str | None, str | None]:
+    """The session's database and schema after the ``USE`` statement ``text`` (``opened``: Exasol's ``OPEN SCHEMA``
+    written so) ran with them: what its name sets, by its kind (``DATABASE``, ``SCHEMA``, ``CATALOG`` or none) and
+    the dialect's reading (:func:`_session_named`); of a name given by a variable, what it sets is unknown."""
     try:
         tree = sqlglot.parse_one(text, read=dialect)
     except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
@@ -1220,6 +1265,14 @@ def session_after(text: str, database: str | None, schema: str | None,
         return database, schema
     if opened:
         return (database, parts[0]) if len(parts) == 1 else (database, schema)
+    return _session_named(parts, kind, database, schema, dialect)
+
+
+def _session_named(parts: tuple[str, ...], kind: str | None, database: str | None, schema: str | None,
+                   dialect: str) -> tuple[str | None, str | None]:
+    """The session's database and schema after a ``USE [kind]`` of the name ``parts`` (one or two), as the dialect
+    reads it (:func:`session_after`): a catalog and its schema, a database and its ``PUBLIC``, a schema of the
+    database, MySQL's schema, DuckDB's database or schema."""
     if rules_for(dialect).catalog_sessions:
         if kind == "CATALOG":
             return (parts[0], "default") if len(parts) == 1 else (database, schema)
@@ -1908,18 +1961,24 @@ def split_scanning(text: str, dialect: str = "snowflake") -> list[str]:
             elif word == "EXECUTE":  # EXECUTE AS CALLER names whose rights a routine runs with
                 after_execute = syntax.blank.match(text, match.end()).end()
             elif word == "BEGIN" or blocks.depth:  # at depth 0 an END or a CASE changes nothing
-                after, at = _next_word(text, match.end()) if word in _LOOKS_AHEAD else (None, -1)
-                if after == "NOT" and word == "BEGIN" and _next_word(text, at + 3)[0] == "ATOMIC":
-                    after = "ATOMIC"  # (MariaDB's BEGIN NOT ATOMIC ... END, a block)
-                before = "@" if match.start() and text[match.start() - 1] == "@" else None
-                if word == "END":  # the marks next to it, as the tokens give them (:data:`_BEFORE_NAME`)
-                    before, after = before or _mark_before(text, match.start()), after or _mark_after(text, match.end())
-                blocks.word(word, "END" if match.start() == after_end else before, after)
-                if word == "END":
-                    after_end = at  # where the word after this END starts: a CASE there is END CASE
+                after_end = _block_word_scanned(text, match, word, blocks, after_end)
         match = words.search(text, match.end())
     chunks.append(text[start:].strip().rstrip(";").rstrip())  # a body that ran to the end may end with its ';'
     return [chunk for chunk in chunks if chunk]
+
+
+def _block_word_scanned(text: str, match: re.Match, word: str, blocks: _Blocks, after_end: int) -> int:
+    """Give ``blocks`` the word ``word`` that ``match`` found (a ``BEGIN``, or a word in a block), with the word after
+    it and the marks next to it as the tokens give them; where the word after it starts when it is an ``END`` (a
+    ``CASE`` there is ``END CASE``), else ``after_end``: where the word after the last ``END`` starts."""
+    after, at = _next_word(text, match.end()) if word in _LOOKS_AHEAD else (None, -1)
+    if after == "NOT" and word == "BEGIN" and _next_word(text, at + 3)[0] == "ATOMIC":
+        after = "ATOMIC"  # (MariaDB's BEGIN NOT ATOMIC ... END, a block)
+    before = "@" if match.start() and text[match.start() - 1] == "@" else None
+    if word == "END":  # the marks next to it, as the tokens give them (:data:`_BEFORE_NAME`)
+        before, after = before or _mark_before(text, match.start()), after or _mark_after(text, match.end())
+    blocks.word(word, "END" if match.start() == after_end else before, after)
+    return at if word == "END" else after_end  # where the word after this END starts: a CASE there is END CASE
 
 
 #: A dollar-quoted string with a tag (PostgreSQL's ``$body$ ... $body$``; an unclosed one runs to the end).
@@ -2150,6 +2209,57 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
     verb and object kind (or verb alone) is one of the ``unparsed`` forms is not parsed: it is that form."""
     if dialect == "exasol" and _EXASOL_SCRIPT.match(text):  # its body is code of another language: not SQL to parse
         return Parsed(text, command=Unparsed("CREATE SCRIPT"), kind=_kind(("CREATE", "SCRIPT")))
+    text, scanned = _scanned_as_read(text, dialect, scanned)
+    tokens, scanned.tokens = scanned.tokens, None  # the parse below is their last use
+    check_nesting(text)
+    if scanned.error is not None:
+        raise scanned.error
+    broken = scanned.broken
+    if tokens is not None and broken is None and all(token.token_type == TokenType.SEMICOLON
+                                                     for token in tokens):  # white space, comments, ';' only
+        comments = ", only comments" if text.strip().strip(";").strip() else ""
+        raise EmptyStatement(f"empty statement: the text holds no SQL{comments}")
+    if tokens and dialect in tsql.UNTERMINATED and "$(" in text:
+        tsql.check_no_sqlcmd_variable(tokens)
+    if tokens and broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
+        text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
+    kind = scanned.kind
+    if tokens and broken is None:
+        verb = [word_of(token) for token in tokens[:2]]
+        text, tokens = rewrites.readable(text, tokens, dialect)
+        if tokens and [word_of(token) for token in tokens[:2]] != verb:
+            # written as another verb's form (MySQL's RENAME TABLE, an ALTER), or another object's (Oracle's PLUGGABLE
+            # DATABASE a DATABASE)
+            kind = scan(text, dialect).kind
+    parsed = (_unparsed_form(text, tokens, kind, dialect, unparsed) if unparsed and tokens else None) \
+        or _parsed_without_sqlglot(text, tokens, broken, kind, dialect)
+    if parsed is not None:
+        return parsed
+    try:
+        tree = ((None if broken else copy_from_table_stage(text, tokens, dialect))
+                or sqlglot_parse(text, dialect, tokens, broken))  # nesting checked above
+    except SqlglotError as err:
+        parsed = _kept_opaque(text, tokens, kind, dialect)
+        if parsed is not None:
+            return parsed
+        tree = _tree_read_otherwise(text, tokens, broken, dialect)
+        if tree is None:
+            uncut = _uncut_batch(text, tokens, dialect)
+            raise UnsupportedStatement(f"cannot parse: {first_line(err)}{uncut}") from None
+    except SQLGLOT_FAILURES as err:
+        raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
+    if tree is None:  # (tokens the parser made nothing of: not known to be empty)
+        raise UnsupportedStatement("empty statement")
+    if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
+        return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
+    tree = _misread_corrected(_whole_statement_read(tree, text, tokens, dialect), text, tokens, broken, dialect)
+    return Parsed(text, tree=from_text(name_calls(tree, text, dialect), text), kind=kind)
+
+
+def _scanned_as_read(text: str, dialect: str, scanned: Scan | None) -> tuple[str, Scan]:
+    """The statement's text as it is read, and its scan (made here when not given or when the text changed): MySQL's
+    executable comments opened (``/*!50003 CREATE ...*/``: SQL), and unquoted locations quoted (``//`` opened a
+    comment)."""
     if dialect == "mysql" and "/*" in text:
         opened = executable_comments_opened(text)
         if opened != text:  # read again: what was a comment is SQL (unless the scan read it so, as it reads a
@@ -2159,83 +2269,88 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         text, scanned = quoted, scan(quoted, dialect)
     if scanned is None or (scanned.tokens is None and scanned.error is None):
         scanned = scan(text, dialect)
-    tokens, scanned.tokens = scanned.tokens, None  # the parse below is their last use
-    check_nesting(text)
-    if scanned.error is not None:
-        raise scanned.error
-    if tokens is not None and scanned.broken is None and all(token.token_type == TokenType.SEMICOLON
-                                                             for token in tokens):  # white space, comments, ';' only
-        comments = ", only comments" if text.strip().strip(";").strip() else ""
-        raise EmptyStatement(f"empty statement: the text holds no SQL{comments}")
-    if tokens and dialect in tsql.UNTERMINATED and "$(" in text:
-        tsql.check_no_sqlcmd_variable(tokens)
-    if tokens and scanned.broken is None and dialect in assignments.DIALECTS and not _routine_with_block(tokens):
-        text, tokens = _assignments_written_out(text, tokens, dialect)  # a routine's body is kept as written
-    kind = scanned.kind
-    if tokens and scanned.broken is None:
-        verb = [word_of(token) for token in tokens[:2]]
-        text, tokens = rewrites.readable(text, tokens, dialect)
-        if tokens and [word_of(token) for token in tokens[:2]] != verb:
-            # written as another verb's form (MySQL's RENAME TABLE, an ALTER), or another object's (Oracle's PLUGGABLE
-            # DATABASE a DATABASE)
-            kind = scan(text, dialect).kind
-    if unparsed and tokens:
-        words = form_words(tokens, dialect=dialect)
-        for size in range(len(words), 0, -1):
-            form = " ".join(words[:size])
-            if form in unparsed and dialect in DIALECT_FORMS.get(form, (dialect,)):
-                if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (not taken apart by the flattening)
-                    why = f"over {tsql.FLATTENED_CHARS // 1024} KiB" if len(text) > tsql.FLATTENED_CHARS \
-                        else "whose control of flow could not be read"
-                    raise UnsupportedStatement(f"a T-SQL block {why}: its statements are not taken apart (split the "
-                                               "batch, or log its statements one by one)")
-                return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
-    log = materialized_view_log(tokens, dialect) if tokens and scanned.broken is None else None
+    return text, scanned
+
+
+def _unparsed_form(text: str, tokens: list[Token], kind: StatementKind, dialect: str,
+                   unparsed: frozenset[str]) -> Parsed | None:
+    """The statement as the longest of the ``unparsed`` forms its first words are (:func:`form_words`), never
+    parsed; None when it is none of them. A T-SQL block left whole is one: raise :class:`UnsupportedStatement`
+    saying why it was not taken apart."""
+    words = form_words(tokens, dialect=dialect)
+    for size in range(len(words), 0, -1):
+        form = " ".join(words[:size])
+        if form in unparsed and dialect in DIALECT_FORMS.get(form, (dialect,)):
+            if words[0] == "BLOCK" and dialect in tsql.UNTERMINATED:  # (not taken apart by the flattening)
+                why = f"over {tsql.FLATTENED_CHARS // 1024} KiB" if len(text) > tsql.FLATTENED_CHARS \
+                    else "whose control of flow could not be read"
+                raise UnsupportedStatement(f"a T-SQL block {why}: its statements are not taken apart (split the "
+                                           "batch, or log its statements one by one)")
+            return Parsed(text, command=Unparsed(" ".join(words[:size])), kind=kind)
+    return None
+
+
+def _parsed_without_sqlglot(text: str, tokens: list[Token] | None, broken: Exception | None, kind: StatementKind,
+                            dialect: str) -> Parsed | None:
+    """The statement read before sqlglot's parser is asked: an Oracle materialized view log
+    (:func:`materialized_view_log`), a statement of the platform's grammar (:mod:`.commands`), T-SQL's ``RETURN
+    [status]``, BigQuery's ``ASSERT``; None for any other."""
+    log = materialized_view_log(tokens, dialect) if tokens and broken is None else None
     if log is not None:
         return Parsed(text, tree=log, kind=kind)
     if kind.grammar:
         resolved = Dialect.get_or_raise(dialect)
         try:
             command = commands.parse_command(
-                text, dialect=dialect, tokens=commands.from_sqlglot(tokens, scanned.broken is not None, text, resolved))
+                text, dialect=dialect, tokens=commands.from_sqlglot(tokens, broken is not None, text, resolved))
         except commands.CommandSyntaxError as err:
             raise UnsupportedStatement(f"cannot parse: {err}") from None
         if command is not None:
             return Parsed(text, command=command, kind=kind)
     if dialect in tsql.UNTERMINATED and tokens and word_of(tokens[0]) == "RETURN" and "select" not in text.lower():
         return Parsed(text, tree=exp.Command(this="RETURN"), kind=kind)  # T-SQL's RETURN [status]: leaves the batch
-    if dialect == "bigquery" and tokens and word_of(tokens[0]) == "ASSERT" and scanned.broken is None:
+    if dialect == "bigquery" and tokens and word_of(tokens[0]) == "ASSERT" and broken is None:
         return Parsed(text, tree=assertion(text, tokens, dialect), kind=kind)
-    try:
-        tree = ((None if scanned.broken else copy_from_table_stage(text, tokens, dialect))
-                or sqlglot_parse(text, dialect, tokens, scanned.broken))  # nesting checked above
-    except SqlglotError as err:
-        if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens) or (
-                dialect == "mysql" and _routine_of_one_statement(tokens)):
-            # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
-            return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
-        if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
-            return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
-        tree = (_readable_create(text, dialect, None if scanned.broken else tokens)
-                or (None if scanned.broken else other_form(text, tokens, dialect)))
-        if tree is None and tokens and word_of(tokens[0]) == "COMMENT" and not scanned.broken:
-            # COMMENT ON FUNCTION f(text[]), which sqlglot cannot read: kept opaque, as it keeps other COMMENTs, and
-            # read by the grammar's rule (dispatch)
-            tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
-        if tree is None:
-            uncut = _uncut_batch(text, tokens, dialect)
-            raise UnsupportedStatement(f"cannot parse: {first_line(err)}{uncut}") from None
-    except SQLGLOT_FAILURES as err:
-        raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
-    if tree is None:  # (tokens the parser made nothing of: not known to be empty)
-        raise UnsupportedStatement("empty statement")
+    return None
+
+
+def _kept_opaque(text: str, tokens: list[Token] | None, kind: StatementKind, dialect: str) -> Parsed | None:
+    """A statement sqlglot cannot parse that is known nonetheless: a routine or a stage kept opaque, as sqlglot keeps a
+    CREATE it cannot read (registered from its tokens), or an anonymous procedure's call (``WITH p AS PROCEDURE ...
+    CALL p()``, the grammar's); None for any other."""
+    if _routine_with_block(tokens) or _stage(tokens) or _routine(tokens) or (
+            dialect == "mysql" and _routine_of_one_statement(tokens)):
+        # kept opaque, as sqlglot keeps a CREATE it cannot read: registered from its tokens
+        return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
+    if _anonymous_procedure(tokens):  # WITH p AS PROCEDURE ... CALL p(): the grammar's
+        return Parsed(text, command=_anonymous_call(text, dialect), kind=kind)
+    return None
+
+
+def _tree_read_otherwise(text: str, tokens: list[Token] | None, broken: Exception | None,
+                         dialect: str) -> exp.Expression | None:
+    """The tree of a statement sqlglot cannot parse, read by the platform: a CREATE whose clauses it reads
+    (:func:`_readable_create`), another form it knows (:func:`.whole_forms.other_form`), or a ``COMMENT`` kept
+    opaque; None when it is none of them."""
+    tree = (_readable_create(text, dialect, None if broken else tokens)
+            or (None if broken else other_form(text, tokens, dialect)))
+    if tree is None and tokens and word_of(tokens[0]) == "COMMENT" and not broken:
+        # COMMENT ON FUNCTION f(text[]), which sqlglot cannot read: kept opaque, as it keeps other COMMENTs, and
+        # read by the grammar's rule (dispatch)
+        tree = exp.Command(this="COMMENT", expression=exp.Literal.string(text))
+    return tree
+
+
+def _whole_statement_read(tree: exp.Expression, text: str, tokens: list[Token] | None,
+                          dialect: str) -> exp.Expression:
+    """sqlglot's ``tree`` of the statement, or the platform's reading of the whole statement where sqlglot's falls
+    short: Redshift Spectrum's ``TABLE PROPERTIES (...)`` of a CREATE, and a statement sqlglot keeps as a
+    ``Command`` (a database from a share, a replica or a backup; a CREATE, a COPY, another form it cannot read)."""
     if isinstance(tree, exp.Create) and "properties" in lowered(text) and tree.find(exp.ExternalProperty) \
             and tokens and any(word_of(first) == "TABLE" and word_of(second) == "PROPERTIES"
                                for first, second in zip(tokens, tokens[1:])):
         # Redshift Spectrum's TABLE PROPERTIES (...), which sqlglot reads as the new table's query ("TABLE x")
         tree = _readable_create(text, dialect, tokens) or tree
-    if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
-        return Parsed(text, tree=exp.Command(this="CREATE", expression=exp.Literal.string(text)), kind=kind)
     if isinstance(tree, exp.Command):
         head = database_head(text, tokens)
         if head is not None:  # a database from a share, a replica or a backup: created, its contents unknown
@@ -2244,11 +2359,19 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         else:
             tree = (_readable_create(text, dialect, tokens) or copy_with_format_name(text, tokens, dialect)
                     or (other_form(text, tokens, dialect) if tokens else None) or tree)
+    return tree
+
+
+def _misread_corrected(tree: exp.Expression, text: str, tokens: list[Token] | None, broken: Exception | None,
+                       dialect: str) -> exp.Expression | None:
+    """``tree`` with what sqlglot misreads read as the statement says: a Databricks table's location, a COPY's
+    columns by position, comma joins, JSON arrows and other misread forms, T-SQL's ``'alias' = value``, ClickHouse's
+    forms, BigQuery's chained and qualified calls, a name given by ``IDENTIFIER(...)``, PostgreSQL's other built-ins."""
     if dialect == "databricks" and isinstance(tree, exp.Create):
         copy_location(tree)
     if isinstance(tree, exp.Copy) and tokens and rules_for(dialect).copy_by_name:
         tree = copy_by_position(text, tokens, dialect) or tree
-    tree = comma_joins(tree, text, dialect, None if scanned.broken else tokens)  # while its names keep their places
+    tree = comma_joins(tree, text, dialect, None if broken else tokens)  # while its names keep their places
     tree = misread_forms(json_arrows(tree, text, dialect), text, dialect)
     if dialect == "tsql" and _STRING_ALIAS.search(text):
         tree = string_aliases(tree, dialect)
@@ -2264,7 +2387,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
         tree = _identifier_expressions(tree, dialect)
     if dialect == "postgres" and tree is not None and _OTHER_BUILT_INS.search(text):
         tree = _other_built_ins_called(tree, text, dialect)
-    return Parsed(text, tree=from_text(name_calls(tree, text, dialect), text), kind=kind)
+    return tree
 
 
 #: A string then ``=``: perhaps T-SQL's ``'Alias' = expression`` in a select list (:func:`.parsing.string_aliases`)
