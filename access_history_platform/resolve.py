@@ -31,7 +31,7 @@ from .resolution_cache import DEFAULT_CACHE_SIZE, EXACT_SHAPE, CachedResolution,
 from .sql.analysis import FOREIGN_SCAN
 from .sql.binder import Binder, CatalogCache, derive_view_columns
 from .sql.dispatch import UNPARSED, dispatch, no_record_reason
-from .sql.dialects import rules_for
+from .sql.dialects import DialectRules, rules_for
 from .sql.fingerprint import fingerprint
 from .sql.resolution import NOT_RECORDED, NOTHING_CHANGED, RecordParts
 from .sql.search_paths import PathState
@@ -274,6 +274,8 @@ def expand_line(line: LogLine, index: int, parents: dict[str, str], *, dialect: 
 
 def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
               sessions: Sessions | None) -> list[Statement]:
+    """:func:`expand_line`'s statements of ``line``, with what they share: its block's variables, its loop's rows,
+    its temporary tables' scope, and the context the line gives or its session's earlier lines made current."""
     successful = line.execution_status == "SUCCESS"
     unsplit = None  # why the line could not be split into its statements: then it is one, set aside with that reason
     try:
@@ -283,10 +285,7 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
             "its blocks are nested too deeply to split it into statements")
     texts = groups if len(groups) == 1 and isinstance(groups[0], str) else \
         [text for group in groups for text in ((group,) if isinstance(group, str) else group)]  # (most: one text)
-    start, user, database, schema, account = (line.query_start_time, line.user_name, line.database_name,
-                                              line.schema_name, line.account_name)
-    rules, searching = rules_for(dialect), dialect in SEARCH_PATH_DIALECTS
-    duck = dialect == "duckdb"  # (DuckDB's search path: its later schemas searched after the statement's, no blocks)
+    rules = rules_for(dialect)
     # a PostgreSQL DO block's variables, in each statement it runs (its one statement: the line itself)
     variables = block_variables(line.query_text, dialect) if successful and dialect in ("postgres", "oracle") \
         else _NO_VARIABLES  # (and an Oracle PL/SQL block's)
@@ -294,21 +293,40 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
     session_id = getattr(line, "session_id", None)
     scope = session_id if session_id or not rules.script_temporary_tables else \
         line.parent_query_id or (line.query_id if len(texts) > 1 else None)  # (a script's: its children's, or its own)
-    if not successful and sessions is not None and session_id and searching:
-        kept = sessions.get((account, session_id))  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
-        if kept is not None and kept.path.block is not None:
-            paths = path_after(kept.path, line.query_text, False)
-            sessions[(account, session_id)] = kept._replace(path=paths, schema=paths.first())
-    session = (account, session_id) if sessions is not None and session_id and successful else None
+    if not successful and sessions is not None and session_id and dialect in SEARCH_PATH_DIALECTS:
+        _failed_in_block(sessions, (line.account_name, session_id), line.query_text)
+    session = (line.account_name, session_id) if sessions is not None and session_id and successful else None
     before = sessions.get(session, _NO_SESSION) if session is not None else _NO_SESSION
     # the variables and the search path set so far (through its blocks), and what its statements made current
-    known, paths, used_database, used_schema, sql_path = before
-    walking = dialect in PATH_DIALECTS  # (Spark's and Databricks' sessions: a SQL path their SET PATH sets)
+    known, paths, used_database, used_schema, _ = before
     if known and dialect in SESSION_VARIABLE_DIALECTS:  # (Spark's and Databricks' session variables: those named)
         variables = _named_in(session_declared(known), line.query_text)
-    path = paths.current()
-    used = used_database, used_schema
-    user_first = searching and line.schema_name is None  # (the default path searches "$user" first)
+    database, schema = _context_of(line, used_database, used_schema, paths, rules)
+    if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
+        statement = _line_statement(line, index, parents, texts, dialect, sessions, session, before, database, schema,
+                                    successful=successful, variables=variables, rows=rows, scope=scope)
+        if unsplit is not None:
+            statement.scan = Scan(UNREADABLE, None, error=unsplit)
+        return [statement]
+    return _request_statements(line, index, parents, groups, dialect, sessions, session, before, database, schema,
+                               successful=successful, variables=variables, rows=rows, scope=scope)
+
+
+def _failed_in_block(sessions: Sessions, session: tuple[str | None, str], text: str) -> None:
+    """Keep in ``sessions`` the search path of ``session`` after its statement ``text`` failed in a transaction block
+    (:func:`.sql.search_paths.after`)."""
+    kept = sessions.get(session)  # a failure in a transaction block aborts it (or, a COMMIT, ends it)
+    if kept is not None and kept.path.block is not None:
+        paths = path_after(kept.path, text, False)
+        sessions[session] = kept._replace(path=paths, schema=paths.first())
+
+
+def _context_of(line: LogLine, used_database: str | None, used_schema: str | None, paths: PathState,
+                rules: DialectRules) -> tuple[str | None, str | None]:
+    """The database and schema ``line``'s first statement runs in: the line's own, or what its session's earlier lines
+    made current (``used_database``, ``used_schema``; the first schema of its search path, ``paths``); MySQL's
+    current database: the schema."""
+    database, schema = line.database_name, line.schema_name
     if database is None:  # a line that does not give its context: what its session's earlier lines made current
         database = used_database
     if schema is None:  # (the first schema of its search path; with none set, the catalog's one table of the name
@@ -317,35 +335,62 @@ def _expanded(line: LogLine, index: int, parents: dict[str, str], dialect: str,
         # line's own where it gives one (an earlier line's USE is not the session's database once a line says another)
         own = line.schema_name if line.schema_name is not None else line.database_name
         database, schema = None, own if own is not None else schema if schema is not None else database
-    if len(texts) <= 1:  # most lines: one statement, built without a dict of the fields they share
-        parent = line.parent_query_id
-        root = root_of(line.query_id, parents) if parent else None
-        text = with_values(texts[0], known, dialect) if texts else ""
-        # (the session's state is left as it was after most lines: a statement that sets nothing it carries)
-        if session is not None and (searching or not _plain(text)):
-            if searching:  # the schema a later line without its own searches first: its path's, through its blocks
-                changed = path_after(paths, text, True)
-                if changed.current() != paths.current():
-                    used = used[0], changed.first()
-                paths = changed
-            else:
-                _, used = _context_after(text, database, schema, used, dialect)
-                if duck:
-                    paths = _duckdb_path_after(paths, text)
-            after = SessionState(assigned(text, known, dialect), paths, *used,
-                                 sql_path_after(text, sql_path, dialect) if walking else None)
-            if after != before:
-                sessions[session] = after
-        statement = Statement(line.query_id, text, start, user, database=database, schema=schema,
-                              parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
-                              account=account, variables=variables, regex_names=bool(known) and REGEX_NAMES in known,
-                              case_sensitive=bool(known) and CASE_SENSITIVE in known,
-                              search_path=_searched_after(schema, path, user_first) if searching or duck else (),
-                              sql_path=sql_path if sql_path is not None and searches_path(text) else None,
-                              loop_rows=rows, session=scope)
-        if unsplit is not None:
-            statement.scan = Scan(UNREADABLE, None, error=unsplit)
-        return [statement]
+    return database, schema
+
+
+def _line_statement(line: LogLine, index: int, parents: dict[str, str], texts: list[str], dialect: str,
+                    sessions: Sessions | None, session: tuple[str | None, str] | None, before: SessionState,
+                    database: str | None, schema: str | None, *, successful: bool, variables: frozenset[str],
+                    rows: tuple[tuple[str, str], ...], scope: str | None) -> Statement:
+    """The statement of a line of one statement (``texts``: it, or none), in ``database`` and ``schema``, with the
+    values its session's variables hold; the state its session is in after it kept in ``sessions``."""
+    known, paths, used_database, used_schema, sql_path = before
+    searching = dialect in SEARCH_PATH_DIALECTS
+    duck = dialect == "duckdb"  # (DuckDB's search path: its later schemas searched after the statement's, no blocks)
+    path, used = paths.current(), (used_database, used_schema)
+    user_first = searching and line.schema_name is None  # (the default path searches "$user" first)
+    parent = line.parent_query_id
+    root = root_of(line.query_id, parents) if parent else None
+    text = with_values(texts[0], known, dialect) if texts else ""
+    # (the session's state is left as it was after most lines: a statement that sets nothing it carries)
+    if session is not None and (searching or not _plain(text)):
+        if searching:  # the schema a later line without its own searches first: its path's, through its blocks
+            changed = path_after(paths, text, True)
+            if changed.current() != paths.current():
+                used = used[0], changed.first()
+            paths = changed
+        else:
+            _, used = _context_after(text, database, schema, used, dialect)
+            if duck:
+                paths = _duckdb_path_after(paths, text)
+        after = SessionState(assigned(text, known, dialect), paths, *used,
+                             sql_path_after(text, sql_path, dialect) if dialect in PATH_DIALECTS else None)
+        if after != before:
+            sessions[session] = after
+    return Statement(line.query_id, text, line.query_start_time, line.user_name, database=database, schema=schema,
+                     parent_query_id=parent, root_query_id=root, successful=successful, position=(index, 0),
+                     account=line.account_name, variables=variables, regex_names=bool(known) and REGEX_NAMES in known,
+                     case_sensitive=bool(known) and CASE_SENSITIVE in known,
+                     search_path=_searched_after(schema, path, user_first) if searching or duck else (),
+                     sql_path=sql_path if sql_path is not None and searches_path(text) else None,
+                     loop_rows=rows, session=scope)
+
+
+def _request_statements(line: LogLine, index: int, parents: dict[str, str], groups: list[str | tuple[str, ...]],
+                        dialect: str, sessions: Sessions | None, session: tuple[str | None, str] | None,
+                        before: SessionState, database: str | None, schema: str | None, *, successful: bool,
+                        variables: frozenset[str], rows: tuple[tuple[str, str], ...],
+                        scope: str | None) -> list[Statement]:
+    """The statements of a request (``groups``, as :func:`~.sql.statements.split_request` gives them), each
+    ``<query_id>#<n>`` in the context, with the variables and on the search path the request's statements before it
+    left (the first in ``database`` and ``schema``); the state its session is in after them kept in ``sessions``."""
+    known, paths, used_database, used_schema, sql_path = before
+    searching = dialect in SEARCH_PATH_DIALECTS
+    duck = dialect == "duckdb"  # (DuckDB's search path: its later schemas searched after the statement's, no blocks)
+    walking = dialect in PATH_DIALECTS  # (Spark's and Databricks' sessions: a SQL path their SET PATH sets)
+    start, user, account = line.query_start_time, line.user_name, line.account_name
+    path, used = paths.current(), (used_database, used_schema)
+    user_first = searching and line.schema_name is None  # (the default path searches "$user" first)
     root = root_of(line.query_id, parents) if line.parent_query_id else line.query_id
     statements = []
     first_schema = schema  # (the request's: its schema before a search path it sets)
