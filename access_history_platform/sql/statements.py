@@ -2244,7 +2244,7 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             return parsed
         tree = _tree_read_otherwise(text, tokens, broken, dialect)
         if tree is None:
-            uncut = _uncut_batch(text, tokens, dialect)
+            uncut = _uncut_batch(text, tokens, dialect) or _run_together(text, tokens, dialect)
             raise UnsupportedStatement(f"cannot parse: {first_line(err)}{uncut}") from None
     except SQLGLOT_FAILURES as err:
         raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
@@ -2408,6 +2408,34 @@ def _uncut_batch(text: str, tokens: list[Token] | None, dialect: str) -> str:
     return (f" (a T-SQL batch over {tsql.BATCH_CHARS // 1024} KiB is cut where no ';' ends its statements only when "
             "each piece from the front parses whole)")
 
+
+
+#: The words that begin a statement where a line of a text that does not parse begins another (:func:`_run_together`).
+_STATEMENT_VERBS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "ALTER", "DROP", "TRUNCATE",
+                              "WITH", "GRANT", "CALL", "COPY"})
+
+
+def _run_together(text: str, tokens: list[Token] | None, dialect: str) -> str:
+    """Why a statement may not parse: a line of it begins another statement, no ';' between them, the text before
+    that line a statement of its own; empty otherwise (and in T-SQL, whose statements need no ';').
+
+    >>> sql = "select a from t\\nselect b from u"
+    >>> _run_together(sql, tokens_of(sql, "snowflake"), "snowflake")
+    " (line 2 begins another statement, SELECT, with no ';' before it)"
+    """
+    if dialect in tsql.UNTERMINATED or not tokens:
+        return ""
+    for at in tsql.statement_starts(tokens):
+        if word_of(tokens[at]) not in _STATEMENT_VERBS or "\n" not in text[tokens[at - 1].end + 1:tokens[at].start]:
+            continue
+        try:
+            alone = sqlglot.parse(text[:tokens[at].start], read=dialect)
+        except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
+            continue
+        if len(alone) == 1 and alone[0] is not None:
+            line = text.count("\n", 0, tokens[at].start) + 1
+            return f" (line {line} begins another statement, {word_of(tokens[at])}, with no ';' before it)"
+    return ""
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
     """Databricks' and Spark's ``IDENTIFIER('db.t')``, which sqlglot reads as a call (``FROM IDENTIFIER(...)``) or as

@@ -63,15 +63,26 @@ def no_record_differences(case: dict[str, Any], outcomes: list[Any]) -> list[str
 
 def quarantine_differences(case: dict[str, Any], outcomes: list[Any]) -> list[str]:
     """How the outcomes differ from the case's ``quarantined`` (query_id -> the start of the reason a statement is
-    set aside with); empty when they agree or the case has none."""
+    set aside with, and the later pieces of it after each `` … ``, in order); empty when they agree or the case has
+    none."""
     by_id = {outcome.statement.query_id: outcome for outcome in outcomes if hasattr(outcome, "statement")}
     problems = []
     for query_id, reason in case.get("quarantined", {}).items():
         outcome = by_id.get(query_id)
-        if outcome is None or outcome.status != QUARANTINED or not (outcome.reason or "").startswith(reason):
+        if outcome is None or outcome.status != QUARANTINED or not _reason_holds(outcome.reason or "", reason):
             problems.append(f"{query_id}: expected quarantined with {reason!r}, got {outcome and (outcome.status, outcome.reason)}")
     return problems
 
+
+
+def _reason_holds(reason: str, expected: str) -> bool:
+    """Whether ``reason`` starts with ``expected``'s first piece and holds its later pieces (after each `` … ``), in
+    order."""
+    first, *later = expected.split(" … ")
+    at = len(first) if reason.startswith(first) else -1
+    for piece in later:
+        at = reason.find(piece, at) if at >= 0 else -1
+    return at >= 0
 
 def differences(expected: list[dict], actual: list[dict]) -> list[str]:
     """Human-readable differences between expected and actual records (empty when they agree)."""
