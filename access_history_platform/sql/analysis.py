@@ -3169,74 +3169,86 @@ class Analyzer:
         columns are unknown, what those are computed from (else None), the tables of unknown columns they are of, and
         how many of the columns come before the first unknown ones (None when none are unknown)."""
         star = item if isinstance(item, exp.Star) else item.this
-        sources = scope.sources
-        if isinstance(item, exp.Column):
-            named = self.naming.ident(item.args.get("table"))
-            only = scope.source_named(named)
-            if only is not None and item.args.get("db") is not None and _struct_named_as_table(item, only, self.naming):
-                only = None  # (Spark's t5.t5.* of a table t5 of a struct column t5, in no schema t5: the struct's)
-            element = next((s for s in scope.sources if only is None and s.element_fields and s.columns
+        if not isinstance(item, exp.Column):
+            return self._star_of_sources(item, star, scope.sources, scope, matching)
+        named = self.naming.ident(item.args.get("table"))
+        only = scope.source_named(named)
+        if only is not None and item.args.get("db") is not None and _struct_named_as_table(item, only, self.naming):
+            only = None  # (Spark's t5.t5.* of a table t5 of a struct column t5, in no schema t5: the struct's)
+        if only is None:
+            element = next((s for s in scope.sources if s.element_fields and s.columns
                             and [c.casefold() for c in s.columns] == [named.casefold()]), None)
             if element is not None:  # e.* of BigQuery's UNNEST(a) AS e of STRUCTs: the element's fields, from a
                 (flow,) = element.columns.values()
-                excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
-                            for c in star.args.get("except_") or ()}
+                excluded = self._excepted(star)
                 return [(name, flow) for name in element.element_fields if name.casefold() not in excluded], \
                     None, (), None
-            if only is None:  # s.* of a struct column s (t.s.*): its fields, each from s
-                column = _row_of_star(item)
-                found = self._resolve(column, scope)
-                built = self._derived_fields(column, scope) if found is not None and len(column.parts) <= 2 else None
-                fields = [name for name, _ in built] if built is not None else \
-                    self._row_type_fields(column, found[1]) if found is not None else None
-                if fields is not None:  # (a ROW column the DDL declared: Trino's address.* is its fields; BigQuery's
-                    # s.* EXCEPT (f) REPLACE (expr AS g) leaves f out and takes g from expr)
-                    excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
-                                for c in star.args.get("except_") or ()}
-                    replaced = {self.naming.ident(r.args["alias"]).casefold(): r.this
-                                for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
-                    out = []
-                    own = dict(built) if built is not None else {}
-                    for name in fields:
-                        if name.casefold() in excluded:
-                            continue
-                        acc: set = set(own.get(name, found[1]))
-                        if name.casefold() in replaced:
-                            acc = set()
-                            self.collect(replaced[name.casefold()], scope, acc)
-                        out.append((name, frozenset(acc)))
-                    return out, None, (), None
-                if found is None:  # v1.* of a FROM item of an outer query (LATERAL (SELECT v1.*), a subquery's)
-                    only = next((source for outer in _chain(scope.outer)
-                                 if (source := outer.source_named(named)) is not None), None)
-                if only is None:  # (a struct of fields not known here: those its REPLACE gives, after them)
-                    return (self._replacements(star, scope) if found is not None else [],
-                            found[1] if found is not None else None, (), 0 if found is not None else None)
-            sources = [only]
-        listed = star.args.get("except_") or ()
-        # (a qualified name, DuckDB's EXCLUDE (s1.t.c), leaves out the column of that FROM item only)
-        qualified = [c for c in listed if isinstance(c, exp.Column) and c.args.get("table") is not None]
-        excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed if c not in qualified}
-        excluded_folded = {e.casefold() for e in excluded}
-        wanted = _ilike(star.args.get("ilike"))
-        renames = {
-            self.naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): self.naming.ident(r.args["alias"])
-            for r in star.args.get("rename") or ()
-        }
-        if any(not isinstance(r, exp.Alias) or not r.args.get("alias") for r in star.args.get("replace") or ()):
-            raise UnsupportedStatement("* REPLACE (...): each replacement needs its column's name, expr AS column")
-        replaces = {self.naming.ident(r.args["alias"]): r.this for r in star.args.get("replace") or ()}
+            column = _row_of_star(item)
+            found = self._resolve(column, scope)
+            if found is not None:  # s.* of a struct column s (t.s.*): its fields, each from s
+                return self._star_of_struct(column, found, star, scope)
+            # v1.* of a FROM item of an outer query (LATERAL (SELECT v1.*), a subquery's)
+            only = next((source for outer in _chain(scope.outer) if (source := outer.source_named(named)) is not None),
+                        None)
+            if only is None:
+                return [], None, (), None
+        return self._star_of_sources(item, star, [only], scope, matching)
+
+    def _star_of_struct(self, column: exp.Column, found: tuple[str, frozenset], star: exp.Expression, scope: Scope
+                        ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None]:
+        """What :meth:`_star` returns of ``s.*`` (``t.s.*``) of a struct column ``column``, which resolved to
+        ``found``: its fields, each from the column (or from what its derived table built the field of), less those
+        its ``EXCEPT (f)`` leaves out, those its ``REPLACE (expr AS g)`` names from the expression; of a struct whose
+        fields are not known here, those its REPLACE gives, after them, and the column's flow for the rest."""
+        built = self._derived_fields(column, scope) if len(column.parts) <= 2 else None
+        fields = [name for name, _ in built] if built is not None else self._row_type_fields(column, found[1])
+        if fields is None:  # (a struct of fields not known here: those its REPLACE gives, after them)
+            return self._replacements(star, scope), found[1], (), 0
+        # (a ROW column the DDL declared: Trino's address.* is its fields; BigQuery's s.* EXCEPT (f) REPLACE (expr
+        # AS g) leaves f out and takes g from expr)
+        excluded = self._excepted(star)
+        replaced = self._replaced(star)
+        out = []
+        own = dict(built) if built is not None else {}
+        for name in fields:
+            if name.casefold() in excluded:
+                continue
+            acc: set = set(own.get(name, found[1]))
+            if name.casefold() in replaced:
+                acc = set()
+                self.collect(replaced[name.casefold()], scope, acc)
+            out.append((name, frozenset(acc)))
+        return out, None, (), None
+
+    def _excepted(self, star: exp.Expression) -> set[str]:
+        """The names a star's ``EXCEPT (f, ...)`` leaves out of a struct's fields (``s.* EXCEPT (f)``), folded."""
+        return {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
+                for c in star.args.get("except_") or ()}
+
+    def _replaced(self, star: exp.Expression) -> dict[str, exp.Expression]:
+        """The expressions a star's ``REPLACE (expr AS g, ...)`` takes a struct's fields from, by their folded
+        names."""
+        return {self.naming.ident(r.args["alias"]).casefold(): r.this
+                for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
+
+    def _star_of_sources(self, item: exp.Expression, star: exp.Expression, sources: list[Source], scope: Scope,
+                         matching: re.Pattern | _NameTest | None
+                         ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None]:
+        """What :meth:`_star` returns of a star over the FROM items ``sources``: their columns in order, as its
+        ``EXCEPT`` (``EXCLUDE``), ``ILIKE``, ``RENAME`` and ``REPLACE`` take them (:class:`_StarModifiers`)."""
+        modifiers = _StarModifiers.of(star, matching, self.naming)
         out: list[tuple[str, frozenset]] = []
         seen_using: set[str] = set()
         rest: frozenset | None = None
         through: list = []
         first_unknown: int | None = None
-        everywhere = (excluded, excluded_folded)
-        owners = [(self._qualified_source(scope, c), self.naming.ident(c.this)) for c in qualified]
+        owners = [(self._qualified_source(scope, c), self.naming.ident(c.this)) for c in modifiers.qualified]
         for source in sources:
+            taking = modifiers
             if owners:
                 own = {name for owner, name in owners if owner is source}
-                excluded, excluded_folded = everywhere[0] | own, everywhere[1] | {e.casefold() for e in own}
+                taking = replace(modifiers, excluded=modifiers.excluded | own,
+                                 excluded_folded=modifiers.excluded_folded | {e.casefold() for e in own})
             names = source.column_names()
             if matching is not None and source.is_object and source.obj.columns:
                 # (COLUMNS('re') finds a table's stored columns, its MATERIALIZED ones too, as ClickHouse reads it)
@@ -3244,69 +3256,95 @@ class Analyzer:
             unknown_at = None  # where this source's unknown columns stand among its columns taken
             if source.is_open:
                 rest = rest or EMPTY
-                # a derived table's or a view's known columns are columns of the star too (SELECT * FROM (SELECT
-                # u.*, k.v FROM unknown u JOIN k) x has v), standing where its query placed them
-                if source.is_object:
-                    through.append(source.obj)
-                    if self.reads is not None:
-                        self.reads.touch(source.obj)
-                    view = self.binder.view_result(source.obj) if source.obj.is_view and source.obj.definition else None
-                    if view is None or not view.open or not view.columns:
-                        if view is None and not source.obj.is_view:  # the columns it is known to have (a tag or a
-                            for column in source.obj.columns or ():  # masking policy set on them) are read too
-                                if column.name not in excluded and column.name.casefold() not in excluded_folded:
-                                    self._record(source, column.name)
-                            if self.reads is not None:
-                                self.reads.unknown_stars[source.obj.name] = None
-                        first_unknown = len(out) if first_unknown is None else first_unknown
-                        continue
-                    names = view.names()
-                    unknown_at = len(names) if view.placed is None else view.placed
-                else:
-                    through.extend(source.through)
-                    # (its known columns are the star's, each with its own flow, below: no condition of the query)
-                    scope.conditions |= source.open_flow or EMPTY
+                if not source.is_object:  # (a derived table's: what its unknown columns are computed from)
                     rest |= source.open_flow or EMPTY
-                    names = list(source.known or ())
-                    unknown_at = len(names) if source.placed is None else source.placed
-            for position, name in enumerate(names):
-                if unknown_at == position and first_unknown is None:
-                    first_unknown = len(out)
-                if excluded and (name in excluded or name.casefold() in excluded_folded):
+                known = self._open_star_names(source, scope, taking, through)
+                if known is None:  # (no column of it known here: all of them stand here, unknown)
+                    first_unknown = len(out) if first_unknown is None else first_unknown
                     continue
-                if (wanted is not None and not wanted.fullmatch(name)) or (matching is not None
-                                                                           and not matching.search(name)):
-                    continue
-                key = self._name_key(name)
-                if key in scope.using and isinstance(item, exp.Star):
-                    if key in seen_using:
-                        continue
-                    seen_using.add(key)
-                    self._record(source, name)
-                    out.append((name, scope.using[key]))
-                    continue
-                if name in replaces:  # (its value is the replacement's: the column itself is not read)
-                    acc: set = set()
-                    self.collect(replaces.pop(name), scope, acc)
-                    out.append((renames.get(name, name), frozenset(acc)))
-                    continue
-                found = self._find_in(source, name)
-                if found is not None:
-                    self._record(source, found[0])
-                out.append((renames.get(name, name), found[1] if found is not None else EMPTY))
-            if unknown_at is not None and unknown_at >= len(names) and first_unknown is None:
-                first_unknown = len(out)  # after its known columns
-            if source.is_object and (source.obj.domain == "Stream" or source.changes) and not source.is_open:
-                # a stream's rows (a table's CHANGES) carry its change columns after the table's, which * returns
-                # too (a CTAS of SELECT * FROM stream has them); they are of no column of the table
-                out.extend((renames.get(name, name), EMPTY) for name in STREAM_COLUMNS
-                           if name.casefold() not in excluded_folded and (wanted is None or wanted.fullmatch(name)))
+                names, unknown_at = known
+            placed = self._star_columns(item, source, names, unknown_at, scope, taking, seen_using, out)
+            if first_unknown is None:
+                first_unknown = placed
         if rest is not None:  # REPLACE (f(c) AS c) of a column among the unknown ones: that column, from what f reads
-            for name, expression in replaces.items():
-                acc = set()
+            for name, expression in modifiers.replaces.items():
+                acc: set = set()
                 self.collect(expression, scope, acc)
-                out.append((renames.get(name, name), frozenset(acc)))
+                out.append((modifiers.renames.get(name, name), frozenset(acc)))
         return out, rest, tuple(dict.fromkeys(through)), first_unknown
+
+    def _open_star_names(self, source: Source, scope: Scope, modifiers: _StarModifiers, through: list
+                         ) -> tuple[list[str], int] | None:
+        """The known columns a star takes of a FROM item of unknown columns, and where its unknown ones stand among
+        them; None when none of its columns is known (a table the catalog lacks, or a view whose query's are all
+        unknown). The tables of unknown columns it reads through are added to ``through``."""
+        # a derived table's or a view's known columns are columns of the star too (SELECT * FROM (SELECT u.*, k.v FROM
+        # unknown u JOIN k) x has v), standing where its query placed them
+        if not source.is_object:
+            through.extend(source.through)
+            # (its known columns are the star's, each with its own flow, below: no condition of the query)
+            scope.conditions |= source.open_flow or EMPTY
+            names = list(source.known or ())
+            return names, len(names) if source.placed is None else source.placed
+        through.append(source.obj)
+        if self.reads is not None:
+            self.reads.touch(source.obj)
+        view = self.binder.view_result(source.obj) if source.obj.is_view and source.obj.definition else None
+        if view is None or not view.open or not view.columns:
+            if view is None and not source.obj.is_view:  # the columns it is known to have (a tag or a
+                for column in source.obj.columns or ():  # masking policy set on them) are read too
+                    if column.name not in modifiers.excluded \
+                            and column.name.casefold() not in modifiers.excluded_folded:
+                        self._record(source, column.name)
+                if self.reads is not None:
+                    self.reads.unknown_stars[source.obj.name] = None
+            return None
+        names = view.names()
+        return names, len(names) if view.placed is None else view.placed
+
+    def _star_columns(self, item: exp.Expression, source: Source, names: list[str], unknown_at: int | None,
+                      scope: Scope, modifiers: _StarModifiers, seen_using: set[str], out: list[tuple[str, frozenset]]
+                      ) -> int | None:
+        """Add to ``out`` the columns a star takes of the columns ``names`` of the FROM item ``source`` (a ``USING``
+        join's column once, from both sides; a stream's change columns after its own); the place in ``out`` where its
+        unknown columns stand, when ``unknown_at`` places them among ``names``, else None."""
+        excluded, excluded_folded, wanted, matching = \
+            modifiers.excluded, modifiers.excluded_folded, modifiers.wanted, modifiers.matching
+        renames, replaces = modifiers.renames, modifiers.replaces
+        placed = None
+        for position, name in enumerate(names):
+            if unknown_at == position:
+                placed = len(out)
+            if excluded and (name in excluded or name.casefold() in excluded_folded):
+                continue
+            if (wanted is not None and not wanted.fullmatch(name)) or (matching is not None
+                                                                       and not matching.search(name)):
+                continue
+            key = self._name_key(name)
+            if key in scope.using and isinstance(item, exp.Star):
+                if key in seen_using:
+                    continue
+                seen_using.add(key)
+                self._record(source, name)
+                out.append((name, scope.using[key]))
+                continue
+            if name in replaces:  # (its value is the replacement's: the column itself is not read)
+                acc: set = set()
+                self.collect(replaces.pop(name), scope, acc)
+                out.append((renames.get(name, name), frozenset(acc)))
+                continue
+            found = self._find_in(source, name)
+            if found is not None:
+                self._record(source, found[0])
+            out.append((renames.get(name, name), found[1] if found is not None else EMPTY))
+        if unknown_at is not None and unknown_at >= len(names):
+            placed = len(out)  # after its known columns
+        if source.is_object and (source.obj.domain == "Stream" or source.changes) and not source.is_open:
+            # a stream's rows (a table's CHANGES) carry its change columns after the table's, which * returns
+            # too (a CTAS of SELECT * FROM stream has them); they are of no column of the table
+            out.extend((renames.get(name, name), EMPTY) for name in STREAM_COLUMNS
+                       if name.casefold() not in excluded_folded and (wanted is None or wanted.fullmatch(name)))
+        return placed
 
     def _replacements(self, star: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]]:
         """The columns a star's ``REPLACE (e AS g, ...)`` gives where the star's other columns are not known here: each
@@ -4556,6 +4594,39 @@ class _NameTest:
 
     def search(self, name: str) -> bool:
         return (self.pattern.fullmatch(name) is None) is self.negated
+
+@dataclass(slots=True)
+class _StarModifiers:
+    """What a star's modifiers do to the columns it takes: the names its ``EXCEPT`` (``EXCLUDE``) leaves out (as
+    written, and folded), its qualified ones (DuckDB's ``EXCLUDE (s1.t.c)``, leaving out the column of that FROM item
+    only), the pattern of ``ILIKE``, the test of ``COLUMNS(...)`` (:func:`_columns_star`), the new names ``RENAME``
+    gives, and the expressions ``REPLACE`` takes columns from, by name (each taken once)."""
+
+    excluded: set[str]
+    excluded_folded: set[str]
+    qualified: list[exp.Column]
+    wanted: re.Pattern | None
+    matching: re.Pattern | _NameTest | None
+    renames: dict[str, str]
+    replaces: dict[str, exp.Expression]
+
+    @classmethod
+    def of(cls, star: exp.Expression, matching: re.Pattern | _NameTest | None, naming: Naming) -> _StarModifiers:
+        """The modifiers of ``star``, names read by ``naming``; a ``REPLACE`` item without its column's name is an
+        error."""
+        listed = star.args.get("except_") or ()
+        qualified = [c for c in listed if isinstance(c, exp.Column) and c.args.get("table") is not None]
+        excluded = {naming.ident(c.this if isinstance(c, exp.Column) else c) for c in listed if c not in qualified}
+        excluded_folded = {e.casefold() for e in excluded}
+        wanted = _ilike(star.args.get("ilike"))
+        renames = {
+            naming.ident(r.this.this if isinstance(r.this, exp.Column) else r.this): naming.ident(r.args["alias"])
+            for r in star.args.get("rename") or ()
+        }
+        if any(not isinstance(r, exp.Alias) or not r.args.get("alias") for r in star.args.get("replace") or ()):
+            raise UnsupportedStatement("* REPLACE (...): each replacement needs its column's name, expr AS column")
+        replaces = {naming.ident(r.args["alias"]): r.this for r in star.args.get("replace") or ()}
+        return cls(excluded, excluded_folded, qualified, wanted, matching, renames, replaces)
 
 
 def _pattern_star(node: exp.Expression) -> tuple[exp.Expression, _NameTest] | None:
