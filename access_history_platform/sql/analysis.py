@@ -2637,55 +2637,9 @@ class Analyzer:
             if single and (type(item) is exp.Alias or type(item) is exp.Column and not isinstance(item.this, exp.Star)):
                 self._single_column(item, scope, columns, structs)
                 continue
-            if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
-                fields = self._fields(item.this, scope)
-                if fields is not None:  # (BigQuery's expr.* EXCEPT (f) REPLACE (e AS g): f left out, g from e)
-                    star = item.expression
-                    excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold()
-                                for c in star.args.get("except_") or ()}
-                    replaced = {self.naming.ident(r.args["alias"]).casefold(): r.this
-                                for r in star.args.get("replace") or () if isinstance(r, exp.Alias)}
-                    for name, flow in fields:
-                        if name.casefold() in replaced:
-                            replacing: set = set()
-                            self.collect(replaced[name.casefold()], scope, replacing)
-                            flow = frozenset(replacing)
-                        if name.casefold() not in excluded:
-                            columns.append((name, flow))
-                    continue
-                # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here,
-                # but those its REPLACE (e AS g) gives, after them, each from its expression
-                acc: set = set()
-                self.collect(item.this, scope, acc)
-                is_open, rest = True, rest | frozenset(acc)
-                first_unknown = len(columns) if first_unknown is None else first_unknown
-                columns.extend(self._replacements(item.expression, scope))
-                continue
-            if type(item) is exp.Paren and (isinstance(item.this, exp.Star) or type(item.this) is exp.Column
-                                            and isinstance(item.this.this, exp.Star)):
-                item = item.this  # (Spark's SELECT (*), (t.*): the star)
-            applied = item
-            while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
-                applied = applied.this
-            picked = _columns_star(applied) or _pattern_star(applied) or (
-                _regex_star(applied) if self.binder.regex_names else None)
-            matching = picked[1] if picked is not None else None
-            if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
-                item = picked[0]  # [APPLY(f)]: the columns it finds
-            inside = [found for found in applied.find_all(exp.Columns)  # (of this query, none of a subquery's)
-                      if found.find_ancestor(exp.Select) is node] \
-                if picked is None and not no_columns else []
-            if len(inside) == 1 and (picked := _columns_star(inside[0])) is not None:
-                # max(COLUMNS(*)): a column for each column found, computed as the expression is from it
-                rest_of = applied.copy()
-                next(rest_of.find_all(exp.Columns)).replace(exp.null())
-                around: set = set()
-                self.collect(rest_of, scope, around)
-                columns.extend((name, flow | frozenset(around))
-                               for name, flow in self._star(picked[0], scope, picked[1])[0])
-                continue
-            if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
-                expanded, star_rest, star_through, star_unknown = self._star(item, scope, matching)
+            starred = self._star_item(item, node, scope, no_columns)
+            if starred is not None:
+                expanded, star_rest, star_through, star_unknown = starred
                 if first_unknown is None and star_unknown is not None:
                     first_unknown = len(columns) + star_unknown
                 columns.extend(expanded)
@@ -2693,65 +2647,140 @@ class Analyzer:
                     is_open, rest = True, rest | star_rest
                     through = tuple(dict.fromkeys((*through, *star_through)))
                 continue
-            if isinstance(item, exp.Aliases) and _is_row_star(item.this):
-                # Trino's row_expression.* AS (a, b): the row's fields, renamed in order; of fields not known here,
-                # each name from the row (never from every column a star would take)
-                fields = self._row_star_fields(item.this, scope)
-                names = [self.naming.ident(n) for n in item.expressions]
-                if fields is None or len(fields) != len(names):
-                    acc = set()
-                    self.collect(item.this.this if isinstance(item.this, exp.Dot) else _row_of_star(item.this),
-                                 scope, acc)
-                    fields = [(None, frozenset(acc))] * len(names)
-                columns.extend((name, flow) for name, (_, flow) in zip(names, fields))
-                continue
-            if self.naming.dialect_name == "duckdb" and isinstance(item, exp.Explode) \
-                    and isinstance(item.this, exp.Column):
-                # DuckDB's unnest(s) of a STRUCT column in a select list: "unnests a struct into its fields", a
-                # column each (of a list, rows: one column)
-                acc = set()
-                self.collect(item.this, scope, acc)
-                unpacked = self._row_type_fields(item.this, frozenset(acc))
-                if unpacked:
-                    columns.extend((name, frozenset(acc)) for name in unpacked)
-                    continue
-            generator = item.this if isinstance(item, exp.Aliases) else item
-            generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
-            if generated is not None or isinstance(item, exp.Aliases):  # explode(m) [AS (k, v)]: several columns
-                if generated is None:
-                    acc = set()
-                    self.collect(generator, scope, acc)
-                    generated = [(None, frozenset(acc))]
-                if isinstance(item, exp.Aliases):
-                    names = [self.naming.ident(n) for n in item.expressions]
-                    whole = frozenset().union(*(f for _, f in generated))
-                    generated = list(zip(names, [f for _, f in generated] if len(generated) == len(names)
-                                         else [whole] * len(names)))
-                    if scope.lateral:  # (explode(m) AS (k, v), v * 2 AS d: the later items see k and v)
-                        seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
-                        for name, flow in generated:
-                            seen.setdefault(self._name_key(name), flow)
-                columns.extend(generated)
+            several = self._several_columns(item, scope)
+            if several is not None:
+                columns.extend(several)
                 continue
             if self.naming.rules.generator_columns and (isinstance(item, exp.Inline) or (
                     isinstance(item, exp.Anonymous) and item.name.lower() == "inline_outer")):
                 # inline(arr) of structs not written out: its columns are their fields, unknown here (as expr.*)
-                acc = set()
+                acc: set = set()
                 self.collect(item, scope, acc)
                 is_open, rest = True, rest | frozenset(acc)
-                continue
-            if isinstance(item, exp.QueryTransform):  # TRANSFORM (...) USING 'script' [AS (x, y)]: the script's columns
-                acc = set()
-                self.collect(item, scope, acc)
-                schema = item.args.get("schema")
-                names = [self.naming.ident(n.this if isinstance(n, exp.ColumnDef) else n)
-                         for n in (schema.expressions if schema is not None else ())] or ["key", "value"]
-                columns.extend((name, frozenset(acc)) for name in names)
                 continue
             self._single_column(item, scope, columns, structs)
         if first_unknown is not None and first_unknown < len(columns):  # a known column after unknown ones
             placed = first_unknown
         return columns, is_open, rest, through, placed, structs or None
+
+    def _star_item(self, item: exp.Expression, node: exp.Select, scope: Scope, no_columns: bool | None
+                   ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None] | None:
+        """What :meth:`_star` returns of a select item of ``node`` that stands for some columns of its FROM items or
+        of a value: ``*``, ``t.*``, Spark's ``(*)``, ``expr.*`` (:meth:`_star_of_value`), ClickHouse's and DuckDB's
+        ``COLUMNS(...)`` [``APPLY(f)``] and ``max(COLUMNS(*))``, DuckDB's ``* LIKE 'p'``, Spark's regular expression
+        of names; None for any other item (``no_columns``: the statement has no ``COLUMNS(...)``)."""
+        if isinstance(item, exp.Dot) and isinstance(item.expression, exp.Star):
+            return self._star_of_value(item, scope)
+        if type(item) is exp.Paren and (isinstance(item.this, exp.Star) or type(item.this) is exp.Column
+                                        and isinstance(item.this.this, exp.Star)):
+            item = item.this  # (Spark's SELECT (*), (t.*): the star)
+        applied = item
+        while isinstance(applied, exp.Apply):  # (COLUMNS('re') APPLY(avg) APPLY(round): each column's own)
+            applied = applied.this
+        picked = _columns_star(applied) or _pattern_star(applied) or (
+            _regex_star(applied) if self.binder.regex_names else None)
+        matching = picked[1] if picked is not None else None
+        if picked is not None:  # ClickHouse's and DuckDB's COLUMNS('regexp' | * [EXCLUDE ...] | [names] | lambda)
+            item = picked[0]  # [APPLY(f)]: the columns it finds
+        inside = [found for found in applied.find_all(exp.Columns)  # (of this query, none of a subquery's)
+                  if found.find_ancestor(exp.Select) is node] \
+            if picked is None and not no_columns else []
+        if len(inside) == 1 and (picked := _columns_star(inside[0])) is not None:
+            # max(COLUMNS(*)): a column for each column found, computed as the expression is from it
+            rest_of = applied.copy()
+            next(rest_of.find_all(exp.Columns)).replace(exp.null())
+            around: set = set()
+            self.collect(rest_of, scope, around)
+            return [(name, flow | frozenset(around)) for name, flow in self._star(picked[0], scope, picked[1])[0]], \
+                None, (), None
+        if isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star)):
+            return self._star(item, scope, matching)
+        return None
+
+    def _star_of_value(self, item: exp.Dot, scope: Scope
+                       ) -> tuple[list[tuple[str, frozenset]], frozenset | None, tuple, int | None]:
+        """What :meth:`_star` returns of ``expr.*``: the value's fields when :meth:`_fields` knows them, less those its
+        ``EXCEPT (f)`` leaves out, those its ``REPLACE (e AS g)`` names from the expression; else the fields its
+        REPLACE gives, and the value's flow for the others, unknown here."""
+        fields = self._fields(item.this, scope)
+        star = item.expression
+        if fields is None:
+            # expr.* (BigQuery: a struct's fields, ARRAY_AGG(STRUCT(a, b))[OFFSET(0)].*): columns unknown here,
+            # but those its REPLACE (e AS g) gives, after them, each from its expression
+            acc: set = set()
+            self.collect(item.this, scope, acc)
+            return self._replacements(star, scope), frozenset(acc), (), 0
+        # (BigQuery's expr.* EXCEPT (f) REPLACE (e AS g): f left out, g from e)
+        excluded = self._excepted(star)
+        replaced = self._replaced(star)
+        out = []
+        for name, flow in fields:
+            if name.casefold() in replaced:
+                replacing: set = set()
+                self.collect(replaced[name.casefold()], scope, replacing)
+                flow = frozenset(replacing)
+            if name.casefold() not in excluded:
+                out.append((name, flow))
+        return out, None, (), None
+
+    def _several_columns(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The columns of a select item that makes several, each with its flow: Trino's ``row.* AS (a, b)``, DuckDB's
+        ``unnest(s)`` of a STRUCT column, a Spark generator (:meth:`_generator_columns`), Hive's ``TRANSFORM (...)
+        USING 'script' [AS (x, y)]``; None for any other item."""
+        if isinstance(item, exp.Aliases) and _is_row_star(item.this):
+            # Trino's row_expression.* AS (a, b): the row's fields, renamed in order; of fields not known here,
+            # each name from the row (never from every column a star would take)
+            fields = self._row_star_fields(item.this, scope)
+            names = [self.naming.ident(n) for n in item.expressions]
+            if fields is None or len(fields) != len(names):
+                acc: set = set()
+                self.collect(item.this.this if isinstance(item.this, exp.Dot) else _row_of_star(item.this),
+                             scope, acc)
+                fields = [(None, frozenset(acc))] * len(names)
+            return [(name, flow) for name, (_, flow) in zip(names, fields)]
+        if self.naming.dialect_name == "duckdb" and isinstance(item, exp.Explode) \
+                and isinstance(item.this, exp.Column):
+            # DuckDB's unnest(s) of a STRUCT column in a select list: "unnests a struct into its fields", a
+            # column each (of a list, rows: one column)
+            acc = set()
+            self.collect(item.this, scope, acc)
+            unpacked = self._row_type_fields(item.this, frozenset(acc))
+            if unpacked:
+                return [(name, frozenset(acc)) for name in unpacked]
+        generated = self._generator_columns(item, scope)
+        if generated is not None:
+            return generated
+        if isinstance(item, exp.QueryTransform):  # TRANSFORM (...) USING 'script' [AS (x, y)]: the script's columns
+            acc = set()
+            self.collect(item, scope, acc)
+            schema = item.args.get("schema")
+            names = [self.naming.ident(n.this if isinstance(n, exp.ColumnDef) else n)
+                     for n in (schema.expressions if schema is not None else ())] or ["key", "value"]
+            return [(name, frozenset(acc)) for name in names]
+        return None
+
+    def _generator_columns(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The columns of a select item that is a Spark generator (:meth:`_generated`), or any call given several
+        names (``explode(m) AS (k, v)``: each name from the generator's own column at its place, else from them all,
+        seen by the later items); None for any other item."""
+        generator = item.this if isinstance(item, exp.Aliases) else item
+        generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
+        if generated is None and not isinstance(item, exp.Aliases):
+            return None
+        if generated is None:  # explode(m) [AS (k, v)]: several columns
+            acc: set = set()
+            self.collect(generator, scope, acc)
+            generated = [(None, frozenset(acc))]
+        if isinstance(item, exp.Aliases):
+            names = [self.naming.ident(n) for n in item.expressions]
+            whole = frozenset().union(*(f for _, f in generated))
+            generated = list(zip(names, [f for _, f in generated] if len(generated) == len(names)
+                                 else [whole] * len(names)))
+            if scope.lateral:  # (explode(m) AS (k, v), v * 2 AS d: the later items see k and v)
+                seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
+                for name, flow in generated:
+                    seen.setdefault(self._name_key(name), flow)
+        return generated
 
     def _single_column(self, item: exp.Expression, scope: Scope, columns: list[tuple[str, frozenset]],
                        structs: dict[str, list[tuple[str, frozenset]]]) -> None:
