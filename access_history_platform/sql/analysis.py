@@ -1934,19 +1934,46 @@ class Analyzer:
                 and len(target.expressions) == 1 and isinstance(target.expressions[0], exp.Literal):
             return self._imported(target.expressions[0].name, alias, scope)
         files = files_read(target, self.naming)
-        source = target.expressions[1] if files is not None and isinstance(target, exp.Anonymous) \
-            and target.name.upper() == "OPENROWSET" and len(target.expressions) > 1 else None
-        if isinstance(source, exp.Literal) and source.is_string:  # T-SQL's OPENROWSET(BULK 'path', DATA_SOURCE = 'ds')
-            files = [self.binder.under_data_source(source.name, path) for path in files or ()]
-            # (under a data source not known here, a path as written: no file of the server's)
-            return self._read_in_place(alias, *files, server=self.binder.data_source_url(source.name) is not None)
-        if files is not None:  # DuckDB's read_csv('a.csv'), read_parquet(['a', 'b']): the files read in place
-            return self._read_in_place(alias, *files)
+        if files is not None:
+            return self._files_of_call(target, files, alias)
         called = target.name.upper() if isinstance(target, exp.Anonymous) else ""
         if called == "MERGE" and self.naming.dialect_name == "clickhouse":
             merged = self.binder.merged_tables(target)
             if merged is not None:  # (none known: read as the tables it names cannot be, nothing)
                 return self._union_of(merged, alias, scope) if merged else Source(alias, columns=None, open_flow=EMPTY)
+        series = self._series(target, called, alias, scope)
+        if series is not None:
+            return series
+        first = target.expressions[0] if called and target.expressions else None
+        if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
+            first = first.expression
+        named = self._table_or_path_call(target, called, first, alias, scope)
+        if named is not None:
+            return named
+        passed = self._pass_through_call(target, called, first, alias, scope)
+        if passed is not None:
+            return passed
+        tabled = self._table_call(target, called, alias, scope)
+        if tabled is not None:
+            return tabled
+        return self._called_rows(target, alias, scope)
+
+    def _files_of_call(self, target: exp.Expression, files: list[str], alias: str) -> Source:
+        """The rows of a call that reads ``files`` in place (:func:`files_read`: DuckDB's ``read_csv('a.csv')``,
+        ``read_parquet(['a', 'b'])``): each a location, under the data source T-SQL's ``OPENROWSET(BULK 'path',
+        DATA_SOURCE = 'ds')`` names."""
+        source = target.expressions[1] if isinstance(target, exp.Anonymous) \
+            and target.name.upper() == "OPENROWSET" and len(target.expressions) > 1 else None
+        if isinstance(source, exp.Literal) and source.is_string:  # T-SQL's OPENROWSET(BULK 'path', DATA_SOURCE = 'ds')
+            files = [self.binder.under_data_source(source.name, path) for path in files or ()]
+            # (under a data source not known here, a path as written: no file of the server's)
+            return self._read_in_place(alias, *files, server=self.binder.data_source_url(source.name) is not None)
+        return self._read_in_place(alias, *files)
+
+    def _series(self, target: exp.Expression, called: str, alias: str, scope: Scope) -> Source | None:
+        """The rows of numbers a call makes, one column computed from its arguments: DuckDB's ``range(3)``,
+        ``generate_series(1, 3)`` (named after the function), ClickHouse's ``numbers(3)``, ``zeros(3)`` ...
+        (:data:`.clickhouse.GENERATED_COLUMNS`); None for another call."""
         if isinstance(target, exp.GenerateSeries) and self.naming.dialect_name == "duckdb":
             # range(3), generate_series(1, 3): rows of one column named after the function, from its arguments
             computed: set = set()
@@ -1962,9 +1989,13 @@ class Analyzer:
             for argument in target.expressions:
                 self.collect(argument, scope, computed_from)
             return Source(alias, columns={self.naming.normalize(name): frozenset(computed_from) for name in generated})
-        first = target.expressions[0] if called and target.expressions else None
-        if isinstance(first, exp.Kwarg) and first.this.name.lower() == "path":  # read_files(path => '/mnt/x/')
-            first = first.expression
+        return None
+
+    def _table_or_path_call(self, target: exp.Expression, called: str, first: exp.Expression | None, alias: str,
+                            scope: Scope) -> Source | None:
+        """The rows of a Spark call whose ``first`` argument names a table or a path: Hudi's
+        ``hudi_table_changes``, Delta's ``table_changes`` and ``table_changes_by_path``, Databricks' ``read_files``
+        and ``cloud_files`` and ``event_log``; None for another call."""
         if called == "HUDI_TABLE_CHANGES" and isinstance(first, exp.Literal) and first.is_string \
                 and self.naming.dialect_name in SPARK_FAMILY:
             # Hudi's incremental and change data capture reads, hudi_table_changes('t' | '/path', 'cdc' |
@@ -1997,6 +2028,12 @@ class Analyzer:
                 obj = self.binder.relation(self.naming.table_parts(_as_table(named)))
                 self._read_whole(obj, scope)
             return Source(alias, columns=None, open_flow=EMPTY)
+        return None
+
+    def _pass_through_call(self, target: exp.Expression, called: str, first: exp.Expression | None, alias: str,
+                           scope: Scope) -> Source | None:
+        """The rows of a call that passes a query to another database (:meth:`_passed_through`): BigQuery's
+        ``EXTERNAL_QUERY``, T-SQL's ``OPENQUERY``; None for another call."""
         if called == "EXTERNAL_QUERY" and self.naming.dialect_name == "bigquery" and len(target.expressions) >= 2 \
                 and all(isinstance(a, exp.Literal) and a.is_string for a in target.expressions[:2]):
             # EXTERNAL_QUERY('project.location.connection', 'SELECT ...'): a pass-through query of the Cloud SQL or
@@ -2011,7 +2048,15 @@ class Analyzer:
             # which the four-part name linked_server.database.schema.table names
             return self._passed_through(target.expressions[1].name, first.this, alias, scope,
                                         f"OPENQUERY({first.name}, ...)", linked=True)
+        return None
+
+    def _table_call(self, target: exp.Expression, called: str, alias: str, scope: Scope) -> Source | None:
+        """The rows of ``TABLE(f(...))`` of a call whose rows are known here: Druid's ``TABLE(EXTERN(...))`` (files
+        read in place) and ``TABLE(APPEND('t1', 't2'))``, Trino's polymorphic table functions (:meth:`_polymorphic`);
+        None for another call."""
         inner = target.expressions[0] if called == "TABLE" and len(target.expressions) == 1 else None
+        if inner is None:
+            return None
         if isinstance(inner, exp.Anonymous) and self.naming.dialect_name == "druid":
             locations = input_locations(inner)  # TABLE(EXTERN('{"type": "http", "uris": [...]}', ...)), s3(...)
             if locations is not None:
@@ -2021,9 +2066,12 @@ class Analyzer:
                 result = self.query(union, None, {})
                 scope.conditions |= result.conditions
                 return Source.of_result(alias, result)
-        polymorphic = self._polymorphic(inner, alias, scope) if inner is not None else None
-        if polymorphic is not None:
-            return polymorphic
+        return self._polymorphic(inner, alias, scope)
+
+    def _called_rows(self, target: exp.Expression, alias: str, scope: Scope) -> Source:
+        """The rows of any other table function, of columns unknown here (but a catalogued SQL UDTF's): computed from
+        the function (a catalogued one read, and what its body reads; an ML function's model) and its arguments, its
+        table arguments read whole."""
         acc: set = set()
         if self.binder.udf_call(target) is not None:  # a table function of the catalog: read, and what its body reads
             self.collect(target, scope, acc)
