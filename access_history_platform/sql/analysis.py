@@ -3467,52 +3467,16 @@ class Analyzer:
                         acc |= flow
                 return
             if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
-                result = self.query(node, scope, scope.ctes)
-                acc |= _deciding(result.conditions)
-                for _, flow in result.columns:
-                    acc |= flow
-                if result.open:
-                    acc |= _deciding(_union(result))
+                self._collect_subquery(node, scope, acc)
                 return
             if what is _EXISTS and _is_query(node.this):  # its select list reads nothing; its conditions decide
                 acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
                 return
             # (Spark's exists(array, x -> predicate), a higher-order function: of its arguments, below)
-            if what is _KEYWORD:  # Spark's current_date: a column of that name first, then the function
-                if (name := self._keyword_column(node, scope)) is not None:
-                    found = self._resolve(exp.column(name), scope)
-                    if found is not None:
-                        acc |= found[1]
+            if what is _KEYWORD or what is _POSITION or what is _PARAMETER:
+                self._collect_named_column(node, what, scope, acc)
                 return
-            if what is _POSITION:
-                named = self._positional_column(node, scope)
-                found = self._resolve(named, scope) if named is not None else None
-                if found is not None:
-                    acc |= found[1]
-                return
-            if what is _PARAMETER:
-                self._positional(node, scope, acc)
-                return
-            if what is _RETURNING:  # json_object(... RETURNING VARCHAR): the type, which sqlglot reads as a column
-                for key, value in node.args.items():
-                    if key != "return_type":
-                        for child in value if type(value) is list else (value,):
-                            if isinstance(child, exp.Expression):
-                                self.collect(child, scope, acc)
-                return
-            if type(node) is exp.Anonymous and self.naming.rules.dictionary_functions and \
-                    self._dictionary_call(node, scope, acc):
-                return
-            if type(node) is exp.Dot and _file_metadata_call(node, scope, self.naming):
-                for argument in node.expression.expressions:  # r.filepath(1), r.filename() of OPENROWSET ... AS r:
-                    self.collect(argument, scope, acc)  # which file a row came from, no function of the catalog's
-                return
-            if type(node) is exp.Dot and self._method_call(node, scope, acc):
-                return
-            if type(node) is exp.Anonymous and self.naming.dialect_name == "oracle" \
-                    and self._mining_call(node, scope, acc):
-                return
-            if self._udf_call(node, scope, acc):  # a call: a UDF's, else a function of its arguments (below)
+            if self._collect_call(node, what, scope, acc):
                 return
         if kind is exp.In and self.naming.rules.in_tables:
             table = self._in_table(node, scope)
@@ -3520,31 +3484,10 @@ class Analyzer:
                 self.collect(node.this, scope, acc)
                 self.collect(exp.Subquery(this=exp.select("*").from_(table)), scope, acc)
                 return
-        if type(node) is exp.Dot and self.naming.rules.whole_rows and _row_field(node):
-            # PostgreSQL's (x).a: the field a of the row x names, as x.a (of a column x, its field: _struct_field);
-            # (q.x).a, of the column x of q, as q.x.a
-            named = node.this.this
-            found = self._resolve(exp.column(node.expression.copy(), table=named.this.copy(),
-                                             db=named.args["table"].copy() if named.table else None), scope)
-            if found is not None:
-                acc |= found[1]
-            return
-        if type(node) is exp.Dot and isinstance(node.expression, exp.Anonymous) and not self._udf_call(node, scope, acc):
-            # schema.f(x) of no UDF known there: a function of its arguments, never the session's f of that name
-            for argument in node.expression.expressions:
-                self.collect(argument, scope, acc)
+        if type(node) is exp.Dot and self._collect_path(node, scope, acc):
             return
         if type(node) is exp.Window and isinstance(node.args.get("alias"), exp.Identifier):
-            # OVER w of WINDOW w AS (...): its partitions and order, as if inline, and those of the window it is
-            # defined by (WINDOW w1 AS (ORDER BY k), w3 AS w1)
-            named, seen = _named_window(node), set()
-            while named is not None and id(named) not in seen:
-                seen.add(id(named))
-                for child in named.args.get("partition_by") or ():
-                    self.collect(child, scope, acc)
-                if named.args.get("order") is not None:
-                    self.collect(named.args["order"], scope, acc)
-                named = _named_window(named) if isinstance(named.args.get("alias"), exp.Identifier) else None
+            self._collect_named_windows(node, scope, acc)
         if _chained(node):
             _BINARY.add(kind)
             self._collect_chain(node, scope, acc)
@@ -3552,6 +3495,90 @@ class Analyzer:
         if kind not in _KINDS and kind not in (exp.In, exp.Dot, exp.Window):  # (nor a chain's: returned above)
             _ORDINARY.add(kind)  # (a node of its type reads its children alone, whatever it holds)
         self._collect_children(node, scope, acc)
+
+    def _collect_subquery(self, node: exp.Expression, scope: Scope, acc: set) -> None:
+        """:meth:`collect` of a scalar (or IN) subquery: its columns' flows, what decides its rows only where its
+        value is read (:class:`RowAtom`)."""
+        result = self.query(node, scope, scope.ctes)
+        acc |= _deciding(result.conditions)
+        for _, flow in result.columns:
+            acc |= flow
+        if result.open:
+            acc |= _deciding(_union(result))
+
+    def _collect_named_column(self, node: exp.Expression, what: str, scope: Scope, acc: set) -> None:
+        """:meth:`collect` of a node that may stand for a column of the FROM items: Spark's ``current_date`` (a
+        column of that name first, then the function: :data:`_KEYWORD`), DuckDB's ``#n``, ``$n``."""
+        if what is _KEYWORD:  # Spark's current_date: a column of that name first, then the function
+            if (name := self._keyword_column(node, scope)) is not None:
+                found = self._resolve(exp.column(name), scope)
+                if found is not None:
+                    acc |= found[1]
+            return
+        if what is _POSITION:
+            named = self._positional_column(node, scope)
+            found = self._resolve(named, scope) if named is not None else None
+            if found is not None:
+                acc |= found[1]
+            return
+        self._positional(node, scope, acc)
+
+    def _collect_call(self, node: exp.Expression, what: str, scope: Scope, acc: set) -> bool:
+        """:meth:`collect` of a call read otherwise than as a function of its arguments: a JSON constructor (not its
+        ``RETURNING`` type), ClickHouse's dictionaries (:meth:`_dictionary_call`), a file's metadata of OPENROWSET,
+        a method (:meth:`_method_call`), Oracle's data mining functions, a UDF (:meth:`_udf_call`); False for
+        another node (nothing added)."""
+        if what is _RETURNING:  # json_object(... RETURNING VARCHAR): the type, which sqlglot reads as a column
+            for key, value in node.args.items():
+                if key != "return_type":
+                    for child in value if type(value) is list else (value,):
+                        if isinstance(child, exp.Expression):
+                            self.collect(child, scope, acc)
+            return True
+        if type(node) is exp.Anonymous and self.naming.rules.dictionary_functions and \
+                self._dictionary_call(node, scope, acc):
+            return True
+        if type(node) is exp.Dot and _file_metadata_call(node, scope, self.naming):
+            for argument in node.expression.expressions:  # r.filepath(1), r.filename() of OPENROWSET ... AS r:
+                self.collect(argument, scope, acc)  # which file a row came from, no function of the catalog's
+            return True
+        if type(node) is exp.Dot and self._method_call(node, scope, acc):
+            return True
+        if type(node) is exp.Anonymous and self.naming.dialect_name == "oracle" \
+                and self._mining_call(node, scope, acc):
+            return True
+        return self._udf_call(node, scope, acc)  # a call: a UDF's, else a function of its arguments (below)
+
+    def _collect_path(self, node: exp.Dot, scope: Scope, acc: set) -> bool:
+        """:meth:`collect` of a dotted path that is no call read otherwise (:meth:`_collect_call`): PostgreSQL's
+        ``(x).a``, ``schema.f(x)`` of no UDF; False for another (its parts read as any other node's)."""
+        if self.naming.rules.whole_rows and _row_field(node):
+            # PostgreSQL's (x).a: the field a of the row x names, as x.a (of a column x, its field: _struct_field);
+            # (q.x).a, of the column x of q, as q.x.a
+            named = node.this.this
+            found = self._resolve(exp.column(node.expression.copy(), table=named.this.copy(),
+                                             db=named.args["table"].copy() if named.table else None), scope)
+            if found is not None:
+                acc |= found[1]
+            return True
+        if isinstance(node.expression, exp.Anonymous) and not self._udf_call(node, scope, acc):
+            # schema.f(x) of no UDF known there: a function of its arguments, never the session's f of that name
+            for argument in node.expression.expressions:
+                self.collect(argument, scope, acc)
+            return True
+        return False
+
+    def _collect_named_windows(self, node: exp.Window, scope: Scope, acc: set) -> None:
+        """Of ``OVER w`` of ``WINDOW w AS (...)``: its partitions and order, as if inline, and those of the window it
+        is defined by (``WINDOW w1 AS (ORDER BY k), w3 AS w1``), added to ``acc``."""
+        named, seen = _named_window(node), set()
+        while named is not None and id(named) not in seen:
+            seen.add(id(named))
+            for child in named.args.get("partition_by") or ():
+                self.collect(child, scope, acc)
+            if named.args.get("order") is not None:
+                self.collect(named.args["order"], scope, acc)
+            named = _named_window(named) if isinstance(named.args.get("alias"), exp.Identifier) else None
 
     def _collect_chain(self, node: exp.Binary, scope: Scope, acc: set) -> None:
         """:meth:`collect` of a chain of binary operators (a OR b OR ..., a || b || ...), a left-deep tree as deep as
