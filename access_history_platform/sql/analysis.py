@@ -1542,6 +1542,8 @@ class Analyzer:
         return source
 
     def _table(self, node: exp.Table, alias: str, scope: Scope) -> Source | None:
+        """The source of a FROM item written as a table: a name (of a CTE, an array path, a catalog object, files), or
+        a call, a stage, a semantic view in its place (:meth:`_unnamed_table`)."""
         if self.substitutes and id(node) in self.substitutes:
             return self.substitutes[id(node)]
         if self.stand_ins and type(node.this) is exp.Identifier and node.this.this in self.stand_ins \
@@ -1556,13 +1558,7 @@ class Analyzer:
             # (but a name of four parts: Spark's catalog.db.t.snapshots, an Iceberg table's metadata or branch; SQL
             # Server's server.db.schema.t, a linked server's table, read as it is written)
             if isinstance(target, exp.Anonymous) and node.args.get("db") is not None:  # ds.tf(1): a qualified call
-                parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"])
-                         if isinstance(p, exp.Expression)]
-                if not parts:
-                    shown = node.sql(dialect=self.naming.dialect)
-                    raise UnsupportedStatement(f"{shown}: a call's name with an empty part")
-                qualifier = exp.Dot.build(parts) if len(parts) > 1 else parts[0]
-                target = exp.Dot(this=qualifier, expression=target.copy())
+                target = self._qualified_call(node)
             source = self._unnamed_table(target, alias, scope)
             if source is not None:
                 _renamed_by_alias(source, node.args.get("alias"), self.naming)
@@ -1581,6 +1577,27 @@ class Analyzer:
                                   and self.binder.lookup("relation", parts) is None):
             # files read in place, a location: Spark's parquet.`/path`, DuckDB's FROM 'data/*.csv' (no table's name)
             return self._read_in_place(alias, node.this.name)
+        source = self._table_in_query(node, parts, alias, scope)
+        if source is not None:
+            return source
+        source = self._table_of_no_object(node, parts, alias)
+        if source is not None:
+            return source
+        return self._catalog_table(node, parts, alias, scope)
+
+    def _qualified_call(self, node: exp.Table) -> exp.Dot:
+        """A call in FROM that sqlglot reads as a table's name (``ds.tf(1)``): the call under its qualifier."""
+        parts = [p.copy() for p in (node.args.get("catalog"), node.args["db"]) if isinstance(p, exp.Expression)]
+        if not parts:
+            shown = node.sql(dialect=self.naming.dialect)
+            raise UnsupportedStatement(f"{shown}: a call's name with an empty part")
+        qualifier = exp.Dot.build(parts) if len(parts) > 1 else parts[0]
+        return exp.Dot(this=qualifier, expression=node.this.copy())
+
+    def _table_in_query(self, node: exp.Table, parts: tuple[str, ...], alias: str, scope: Scope) -> Source | None:
+        """The source of a table's name ``parts`` that names rows of the query itself: a CTE in scope, an array of an
+        earlier FROM item (``t.arr``, Redshift's ``a`` of ``f.arr AS a``), DuckDB's ``recurring.cte``; None for any
+        other name."""
         cte = _cte(parts, scope.ctes)
         if cte is None and self.naming.rules.implicit_unnest and len(parts) > 1 and self._path_of_alias(node, scope):
             # JOIN t.arr AS x ON ..., (SELECT ... FROM t.arr): an array column of the FROM item t, flattened
@@ -1598,6 +1615,11 @@ class Analyzer:
         if cte is not None:
             scope.conditions |= cte.conditions
             return Source.of_result(alias or parts[0], cte)
+        return None
+
+    def _table_of_no_object(self, node: exp.Table, parts: tuple[str, ...], alias: str) -> Source | None:
+        """The source of a table's name ``parts`` that names rows of no object: ``DUAL``, PostgreSQL's ``FROM
+        current_date``, a name the binder ignores; None for any other name."""
         if (len(parts) == 1 and parts[0].upper() == "DUAL" and type(node.this) is exp.Identifier
                 and (not node.this.quoted or self.naming.dialect_name == "mysql")
                 and self.binder.lookup("relation", parts) is None):
@@ -1613,10 +1635,40 @@ class Analyzer:
             return Source(name, columns={name: EMPTY}, open_flow=EMPTY)
         if self.binder.is_ignored(parts):
             return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
+        return None
+
+    def _catalog_table(self, node: exp.Table, parts: tuple[str, ...], alias: str, scope: Scope) -> Source:
+        """The source of a table's name ``parts`` that names an object of the catalog (a table format's metadata
+        table, a wildcard table, a sequence read as a relation, SQL Server's table of a history): read whole, its
+        columns as named."""
         if self.naming.rules.use_schema and parts[-1][1:].casefold().endswith("$data") \
                 and self.binder.lookup("relation", parts) is None:  # (not a table of that very name)
             # Iceberg's "t$data" in Trino: "an alias for the Iceberg table itself", its rows and columns
             alias, parts = alias or parts[-1], (*parts[:-1], parts[-1][:-len("$data")])
+        metadata = self._metadata_table(parts, alias, scope)
+        if metadata is not None:
+            return metadata
+        if self.naming.rules.wildcard_tables and parts[-1].endswith("*") and (len(parts[-1]) > 1 or len(parts) > 1):
+            source = self._wildcard_table(parts, alias, scope, node)
+            if source is not None:
+                return source
+        obj = self.binder.relation(parts)
+        if not obj.known and self.naming.rules.sequence_relations and self.binder.lookup("Sequence", parts) is not None:
+            # SELECT last_value FROM s: the use of a sequence, which no record shows ("not generated when a sequence
+            # is used in any other operations")
+            return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
+        self._read_whole(obj, scope)
+        source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
+        self._renamed_object(node, source)
+        if self.naming.dialect_name == "tsql" and node.args.get("version") is not None and source.is_object \
+                and not obj.columns_open:
+            return self._with_history(source, obj, scope)
+        return source
+
+    def _metadata_table(self, parts: tuple[str, ...], alias: str, scope: Scope) -> Source | None:
+        """The source of a table format's metadata table (Spark's ``catalog.db.t.snapshots``, Trino's
+        ``"t$snapshots"``, Iceberg's changelog ``catalog.db.t.changes``): the table's, read whole; None for another
+        name, and for a table of that very name."""
         base = _metadata_of(parts, self.naming.rules)
         if (base is None and len(parts) == 3 and self.naming.rules.catalog_sessions
                 and parts[2].casefold() in _ICEBERG_METADATA and self.binder.lookup("relation", parts[:2]) is not None):
@@ -1637,22 +1689,7 @@ class Analyzer:
                 self.reads.touch(table)
             scope.conditions.add(ObjectAtom(table))
             return Source(alias or parts[-1], columns=None, open_flow=frozenset((ObjectAtom(table),)))
-        if self.naming.rules.wildcard_tables and parts[-1].endswith("*") and (len(parts[-1]) > 1 or len(parts) > 1):
-            source = self._wildcard_table(parts, alias, scope, node)
-            if source is not None:
-                return source
-        obj = self.binder.relation(parts)
-        if not obj.known and self.naming.rules.sequence_relations and self.binder.lookup("Sequence", parts) is not None:
-            # SELECT last_value FROM s: the use of a sequence, which no record shows ("not generated when a sequence
-            # is used in any other operations")
-            return Source(alias or parts[-1], columns=None, open_flow=EMPTY)
-        self._read_whole(obj, scope)
-        source = Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
-        self._renamed_object(node, source)
-        if self.naming.dialect_name == "tsql" and node.args.get("version") is not None and source.is_object \
-                and not obj.columns_open:
-            return self._with_history(source, obj, scope)
-        return source
+        return None
 
     def _with_history(self, source: Source, obj: CatalogObject, scope: Scope) -> Source:
         """SQL Server's ``t FOR SYSTEM_TIME ALL | AS OF ...`` of a system-versioned table: "the union of rows that
