@@ -2332,6 +2332,9 @@ class Analyzer:
         return source
 
     def _table_function(self, node: exp.Expression, alias: str, scope: Scope) -> Source | None:
+        """The rows of a table function in FROM (an ``UNNEST``, ``LATERAL FLATTEN(...)``, ``TABLE(f(...))``, a
+        generator, a UDTF): its columns, by its alias's names, else those the function has, each computed from its
+        arguments (of a SQL UDTF, from its body's column)."""
         acc: set = set()
         inner = node.this if isinstance(node, (exp.Lateral, exp.TableFromRows)) else node
         if isinstance(node, exp.Lateral) and isinstance(inner, exp.TableFromRows):  # LATERAL TABLE(f(...)): the call
@@ -2372,24 +2375,19 @@ class Analyzer:
             columns = self._udtf_column_flows(inner, names, flow)
             if columns is not None:
                 return Source(alias, columns=columns, open_flow=flow)
+        return self._function_rows(node, alias, names, unnested, flow, scope)
+
+    def _function_rows(self, node: exp.Expression, alias: str, names: list[str], unnested: list[frozenset],
+                       flow: frozenset, scope: Scope) -> Source:
+        """The rows of a table function whose columns no SQL UDTF gives (:meth:`_table_function`), ``names`` its
+        columns' (else none known), ``flow`` what it is computed from, ``unnested`` the flows of an UNNEST's
+        arguments: an UNNEST's by argument, with its offset, of the fields of its rows or structs; each column from
+        all of it otherwise."""
         offset = node.args.get("offset") if isinstance(node, exp.Unnest) else None
-        # UNNEST(a, b) AS t(x, y): "expanded into multiple columns", one per argument
-        by_argument = len(unnested) > 1 and len(names) == len(unnested)
         if isinstance(offset, exp.Identifier):  # UNNEST(...) WITH OFFSET AS o: o is a column of the rows, a position
-            columns = {n: flow for n in names or [alias]} if (names or alias) else {}
-            if by_argument:
-                columns = dict(zip(names, unnested))
-            if not names and not alias and len(unnested) == 1 and self.naming.dialect_name == "bigquery":
-                known = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
-                columns = {name: unnested[0] for name in known or ()}  # (its structs' fields, as without the offset)
-            source = Source(alias, columns={**columns, self.naming.ident(offset): flow}, open_flow=flow)
-            if len(names) <= 1 and len(unnested) == 1 and self.naming.dialect_name == "bigquery" \
-                    and len(columns) <= 1 and _may_hold_structs(node.expressions[0]):
-                # (its elements' fields are its columns, as without the offset: below)
-                source.fields = True
-                source.element_fields = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
-            return source
-        if by_argument:
+            return self._rows_with_offset(node, offset, alias, names, unnested, flow)
+        # UNNEST(a, b) AS t(x, y): "expanded into multiple columns", one per argument
+        if len(unnested) > 1 and len(names) == len(unnested):
             return Source(alias, columns=dict(zip(names, unnested)), open_flow=flow)
         literal = self._literal_rows(node.expressions[0], scope) if len(unnested) == 1 and (
             self.naming.dialect_name in _ROW_UNNEST_DIALECTS or self.naming.dialect_name == "bigquery") else None
@@ -2416,6 +2414,24 @@ class Analyzer:
                 return Source(alias, columns={name: f for names_of, f in zip(fields, unnested) for name in names_of},
                               open_flow=flow)
         return Source(alias, columns=None, open_flow=flow)
+
+    def _rows_with_offset(self, node: exp.Unnest, offset: exp.Identifier, alias: str, names: list[str],
+                          unnested: list[frozenset], flow: frozenset) -> Source:
+        """An ``UNNEST(...) WITH OFFSET AS o``'s rows (:meth:`_function_rows`): its columns as without the offset
+        (by argument, of BigQuery's structs' fields), and ``o``, a position computed from the arrays."""
+        columns = {n: flow for n in names or [alias]} if (names or alias) else {}
+        if len(unnested) > 1 and len(names) == len(unnested):  # (one column per argument)
+            columns = dict(zip(names, unnested))
+        if not names and not alias and len(unnested) == 1 and self.naming.dialect_name == "bigquery":
+            known = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
+            columns = {name: unnested[0] for name in known or ()}  # (its structs' fields, as without the offset)
+        source = Source(alias, columns={**columns, self.naming.ident(offset): flow}, open_flow=flow)
+        if len(names) <= 1 and len(unnested) == 1 and self.naming.dialect_name == "bigquery" \
+                and len(columns) <= 1 and _may_hold_structs(node.expressions[0]):
+            # (its elements' fields are its columns, as without the offset: below)
+            source.fields = True
+            source.element_fields = self._row_type_fields(node.expressions[0], unnested[0], elements=True)
+        return source
 
     def _literal_rows(self, array: exp.Expression, scope: Scope) -> list[tuple[str | None, frozenset]] | None:
         """Of an array of ROWs or STRUCTs written out, all of one width (Trino's ``ARRAY[ROW(a, b), ROW(c, d)]``,
