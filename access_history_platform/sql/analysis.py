@@ -1441,6 +1441,8 @@ class Analyzer:
         return exp.Subquery(this=query, alias=node.args.get("alias"))
 
     def _table_expression(self, node: exp.Expression, scope: Scope) -> Source | None:
+        """The source of a FROM item (a JOIN's too), added to ``scope`` with its PIVOTs and the joins nested under it;
+        of a bracketed join, the sources it adds (:meth:`_joined_as` names them as one)."""
         if type(node) is not exp.Table or type(node.this) is exp.Anonymous:  # (a table, most FROM items, is none of
             node = self._as_read(node)  # the forms read as another first)
         if isinstance(node, exp.Subquery) and isinstance(node.this, _QUERY_TYPES) and node.args.get("joins"):
@@ -1471,49 +1473,7 @@ class Analyzer:
             # FROM generate_series(1, 3): named after the function, as written
             alias = self.naming.normalize(node.this.sql(dialect=self.naming.dialect).split("(", 1)[0]
                                           .rsplit(".", 1)[-1].strip('"').lower())
-        if isinstance(node, exp.Table):
-            source = self._table(node, alias, scope)
-            if source is not None and node.args.get("changes") is not None:
-                source.changes = True
-        elif isinstance(node, exp.Subquery):
-            result = self.query(node, scope if _is_lateral(node) or self.naming.rules.implicit_lateral
-                                else _Beside.of(scope), scope.ctes)
-            scope.conditions |= result.conditions
-            source = Source.of_result(alias, result)
-        elif isinstance(node, exp.Lateral) and isinstance(node.this, exp.Subquery) and _is_query(node.this):
-            # [JOIN] LATERAL (SELECT ...) s [(a, b)]: a derived table that sees the FROM items before it
-            result = self._renamed(self.query(node.this, scope, scope.ctes), alias_node)
-            scope.conditions |= result.conditions
-            source = Source.of_result(alias, result)
-        elif isinstance(node, exp.Values):
-            result = self._values(node, scope.outer, scope.ctes)
-            source = Source(alias, columns=dict(result.columns))
-        elif isinstance(node, exp.TableFromRows) and _names_a_table(node):
-            # TABLE('db.s.t') / TABLE($t): a table named by a string, as IDENTIFIER(...) does
-            named = exp.Table(this=exp.DynamicIdentifier(this=node.this), alias=node.args.get("alias"))
-            source = self._table(named, alias, scope)
-        elif isinstance(node, exp.Unnest):
-            source = self._elements(node, alias, scope)
-        elif isinstance(node, exp.Lateral) and isinstance(node.this, exp.Unnest) and not node.this.args.get("alias"):
-            # LATERAL UNNEST(...) [WITH ORDINALITY] AS u(v, n): the UNNEST's rows, as without LATERAL (sqlglot keeps
-            # the ordinality's name n on the UNNEST, the other names on the LATERAL)
-            unnest = node.this.copy()
-            unnest.set("alias", alias_node.copy() if alias_node is not None else None)
-            source = self._elements(unnest, alias, scope)
-        elif isinstance(node, (exp.Lateral, exp.TableFromRows)):
-            source = self._table_function(node, alias, scope)
-        elif isinstance(node, exp.AtIndex) and isinstance(node.this, (exp.Alias, exp.Column)):
-            # Redshift's FROM t c, c.arr AS o AT i: the array's elements o, each with its position i
-            value, at = node.this, node.expression
-            named = value.args["alias"].copy() if isinstance(value, exp.Alias) else None
-            unnest = exp.Unnest(expressions=[(value.this if isinstance(value, exp.Alias) else value).copy()],
-                                alias=exp.TableAlias(columns=[named]) if named is not None else None,
-                                offset=at.copy() if isinstance(at, exp.Identifier) else None)
-            source = self._elements(unnest, alias, scope)
-        else:
-            acc: set = set()
-            self.collect(node, scope, acc)
-            source = Source(alias, columns=None, open_flow=frozenset(acc))
+        source = self._item_source(node, alias, alias_node, scope)
         if source is not None:
             self._pivots(node, source, scope)
             scope.add(source)
@@ -1521,6 +1481,59 @@ class Analyzer:
         if nested:  # FROM t1 JOIN t2 nested under the table (UPDATE ... FROM, parenthesized joins)
             self._joins(nested, source, scope)
         return source
+
+    def _item_source(self, node: exp.Expression, alias: str, alias_node: exp.TableAlias | None, scope: Scope
+                     ) -> Source | None:
+        """The source of one FROM item named ``alias``, by its kind: a table, a derived table (``LATERAL`` or not),
+        ``VALUES``, ``TABLE('db.s.t')``, an ``UNNEST`` (``LATERAL`` or not), a table function, Redshift's ``c.arr AS o
+        AT i``; of anything else, rows of unknown columns computed from what it reads."""
+        if isinstance(node, exp.Table):
+            source = self._table(node, alias, scope)
+            if source is not None and node.args.get("changes") is not None:
+                source.changes = True
+            return source
+        if isinstance(node, exp.Subquery):
+            result = self.query(node, scope if _is_lateral(node) or self.naming.rules.implicit_lateral
+                                else _Beside.of(scope), scope.ctes)
+            scope.conditions |= result.conditions
+            return Source.of_result(alias, result)
+        if isinstance(node, exp.Lateral) and isinstance(node.this, exp.Subquery) and _is_query(node.this):
+            # [JOIN] LATERAL (SELECT ...) s [(a, b)]: a derived table that sees the FROM items before it
+            result = self._renamed(self.query(node.this, scope, scope.ctes), alias_node)
+            scope.conditions |= result.conditions
+            return Source.of_result(alias, result)
+        if isinstance(node, exp.Values):
+            result = self._values(node, scope.outer, scope.ctes)
+            return Source(alias, columns=dict(result.columns))
+        if isinstance(node, exp.TableFromRows) and _names_a_table(node):
+            # TABLE('db.s.t') / TABLE($t): a table named by a string, as IDENTIFIER(...) does
+            named = exp.Table(this=exp.DynamicIdentifier(this=node.this), alias=node.args.get("alias"))
+            return self._table(named, alias, scope)
+        if isinstance(node, exp.Unnest):
+            return self._elements(node, alias, scope)
+        if isinstance(node, exp.Lateral) and isinstance(node.this, exp.Unnest) and not node.this.args.get("alias"):
+            # LATERAL UNNEST(...) [WITH ORDINALITY] AS u(v, n): the UNNEST's rows, as without LATERAL (sqlglot keeps
+            # the ordinality's name n on the UNNEST, the other names on the LATERAL)
+            unnest = node.this.copy()
+            unnest.set("alias", alias_node.copy() if alias_node is not None else None)
+            return self._elements(unnest, alias, scope)
+        if isinstance(node, (exp.Lateral, exp.TableFromRows)):
+            return self._table_function(node, alias, scope)
+        if isinstance(node, exp.AtIndex) and isinstance(node.this, (exp.Alias, exp.Column)):
+            return self._elements_at(node, alias, scope)
+        acc: set = set()
+        self.collect(node, scope, acc)
+        return Source(alias, columns=None, open_flow=frozenset(acc))
+
+    def _elements_at(self, node: exp.AtIndex, alias: str, scope: Scope) -> Source | None:
+        """Redshift's ``FROM t c, c.arr AS o AT i``: the array's elements ``o``, each with its position ``i`` (as an
+        UNNEST's WITH OFFSET)."""
+        value, at = node.this, node.expression
+        named = value.args["alias"].copy() if isinstance(value, exp.Alias) else None
+        unnest = exp.Unnest(expressions=[(value.this if isinstance(value, exp.Alias) else value).copy()],
+                            alias=exp.TableAlias(columns=[named]) if named is not None else None,
+                            offset=at.copy() if isinstance(at, exp.Identifier) else None)
+        return self._elements(unnest, alias, scope)
 
     def _about(self, node: exp.Subquery, scope: Scope) -> Source:
         """DuckDB's ``(DESCRIBE ...)``, ``(SHOW ...)`` and ``(SUMMARIZE ...)`` in FROM: the rows a statement that
