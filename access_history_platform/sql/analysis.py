@@ -3107,63 +3107,96 @@ class Analyzer:
         if isinstance(cast, exp.Struct) and self.naming.dialect_name in _ROW_UNNEST_DIALECTS:
             value = cast  # ((ROW(a, b))).*
         if names is not None:
-            items = cast.this.expressions if isinstance(cast.this, exp.Struct) else []
-            if len(items) != len(names) or any(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in items):
-                items = [cast.this] * len(names)
-            flows = []
-            for e in items:
-                acc = set()
-                self.collect(e, scope, acc)
-                flows.append(frozenset(acc))
-            return list(zip(names, flows))
+            return self._fields_of_cast(cast, names, scope)
         if isinstance(value, exp.Struct):
-            if self.naming.dialect_name in _ROW_UNNEST_DIALECTS and value.expressions and not any(
-                    isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
-                flows = []  # Trino's (ROW(1, true)).*: "anonymous columns", _col0, _col1 ...
-                for e in value.expressions:
-                    acc: set = set()
-                    self.collect(e, scope, acc)
-                    flows.append(frozenset(acc))
-                return [(f"_col{i}", flow) for i, flow in enumerate(flows)]
-            if not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
-                return None
-            fields = []
-            for e in value.expressions:
-                acc: set = set()
-                self.collect(e.expression if isinstance(e, exp.PropertyEQ) else e.this, scope, acc)
-                fields.append((self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
-                               frozenset(acc)))
-            return fields
-        call = self.binder.udf_call(cast) if isinstance(cast, (exp.Anonymous, exp.Dot)) else None
-        fields = self.binder.udf_struct_fields(call[0]) if call is not None else None
-        if call is not None and fields is not None:  # f(x).* of a SQL UDF building a STRUCT: its fields
-            fn, args = call
-            if self.reads is not None:
-                self.reads.touch(fn)
-            flows = []
-            for arg in args:
-                arg_acc: set = set()
-                self.collect(arg, scope, arg_acc)
-                flows.append(frozenset(arg_acc))
-            return [(name, frozenset().union({FunctionAtom(fn)}, *(flows[i] for i in used if i < len(flows))))
-                    for name, used in fields]
+            return self._fields_of_struct(value, scope)
+        built = self._fields_of_udf(cast, scope)
+        if built is not None:
+            return built
         if isinstance(cast, exp.Subquery) and isinstance(cast.this, exp.Select) \
                 and str(cast.this.args.get("kind") or "").upper() == "STRUCT":
             result = self.query(cast.this, scope, scope.ctes)  # (SELECT AS STRUCT a AS x, ...).*: its columns
             return None if result.open else list(result.columns)
-        choice = _choice(cast)
-        if choice is not None and all(isinstance(branch, exp.Struct) for branch in choice[1]):
-            # IF(c, STRUCT(a AS x, ...), STRUCT(b AS x, ...)).*: each field from that field of every branch (by
-            # place, named as the first names it), and from what chooses the branch
-            branches = [self._fields(branch, scope) for branch in choice[1]]
-            if all(branches) and len({len(fields) for fields in branches}) == 1:
-                chooses: set = set()
-                for condition in choice[0]:
-                    self.collect(condition, scope, chooses)
-                return [(name, frozenset().union(chooses, *(fields[i][1] for fields in branches)))
-                        for i, (name, _) in enumerate(branches[0])]
+        chosen = self._fields_of_choice(cast, scope)
+        if chosen is not None:
+            return chosen
         if not self.naming.rules.whole_rows:
             return None
+        return self._fields_of_rows(value, scope)
+
+    def _fields_of_cast(self, cast: exp.Cast, names: list[str], scope: Scope) -> list[tuple[str, frozenset]]:
+        """The fields ``names`` of a ``CAST(... AS ROW(...))`` (Trino): each from the value at its place in a
+        ``ROW(...)`` cast, else from the whole value."""
+        items = cast.this.expressions if isinstance(cast.this, exp.Struct) else []
+        if len(items) != len(names) or any(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in items):
+            items = [cast.this] * len(names)
+        flows = []
+        for e in items:
+            acc: set = set()
+            self.collect(e, scope, acc)
+            flows.append(frozenset(acc))
+        return list(zip(names, flows))
+
+    def _fields_of_struct(self, value: exp.Struct, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The fields of a ``STRUCT(a AS x, ...)`` (``ROW(...)``), each from its value: named as written, or Trino's
+        anonymous ``_col0``, ``_col1`` ...; None when only some are named."""
+        if self.naming.dialect_name in _ROW_UNNEST_DIALECTS and value.expressions and not any(
+                isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
+            flows = []  # Trino's (ROW(1, true)).*: "anonymous columns", _col0, _col1 ...
+            for e in value.expressions:
+                acc: set = set()
+                self.collect(e, scope, acc)
+                flows.append(frozenset(acc))
+            return [(f"_col{i}", flow) for i, flow in enumerate(flows)]
+        if not all(isinstance(e, (exp.PropertyEQ, exp.Alias)) for e in value.expressions):
+            return None
+        fields = []
+        for e in value.expressions:
+            acc = set()
+            self.collect(e.expression if isinstance(e, exp.PropertyEQ) else e.this, scope, acc)
+            fields.append((self.naming.ident(e.this if isinstance(e, exp.PropertyEQ) else e.args["alias"]),
+                           frozenset(acc)))
+        return fields
+
+    def _fields_of_udf(self, cast: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """Of ``f(x).*`` of a SQL UDF whose body builds a STRUCT: its fields, each from the function and the arguments
+        its field is computed from (the function read); None for another value."""
+        call = self.binder.udf_call(cast) if isinstance(cast, (exp.Anonymous, exp.Dot)) else None
+        fields = self.binder.udf_struct_fields(call[0]) if call is not None else None
+        if call is None or fields is None:
+            return None
+        fn, args = call
+        if self.reads is not None:
+            self.reads.touch(fn)
+        flows = []
+        for arg in args:
+            arg_acc: set = set()
+            self.collect(arg, scope, arg_acc)
+            flows.append(frozenset(arg_acc))
+        return [(name, frozenset().union({FunctionAtom(fn)}, *(flows[i] for i in used if i < len(flows))))
+                for name, used in fields]
+
+    def _fields_of_choice(self, cast: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """Of ``IF(c, STRUCT(a AS x, ...), STRUCT(b AS x, ...)).*`` (a CASE's, COALESCE's ... of STRUCTs): each field
+        from that field of every branch (by place, named as the first names it), and from what chooses the branch;
+        None for another value, and for branches of fields not known here or of different numbers of them."""
+        choice = _choice(cast)
+        if choice is None or not all(isinstance(branch, exp.Struct) for branch in choice[1]):
+            return None
+        branches = [self._fields(branch, scope) for branch in choice[1]]
+        if not all(branches) or len({len(fields) for fields in branches}) != 1:
+            return None
+        chooses: set = set()
+        for condition in choice[0]:
+            self.collect(condition, scope, chooses)
+        return [(name, frozenset().union(chooses, *(fields[i][1] for fields in branches)))
+                for i, (name, _) in enumerate(branches[0])]
+
+    def _fields_of_rows(self, value: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
+        """The fields of a value that is a whole row (:meth:`_rows`: ``IF(c.id IS NULL, p, c)``, ``COALESCE(c, p)``,
+        ``ARRAY_AGG(t ORDER BY ts LIMIT 1)[OFFSET(0)]``): every column of the rows it picks from, each computed as
+        ``value`` with each row replaced by that column (``NULL`` for a row without it); None when it is no row, or
+        one of unknown columns."""
         rows = self._rows(value, scope)
         if not rows or any(source.is_open for _, source in rows):
             return None
@@ -3178,7 +3211,7 @@ class Analyzer:
                     copy = field
                 else:
                     leaf.replace(field)
-            acc = set()
+            acc: set = set()
             self.collect(copy, scope, acc)
             fields.append((name, frozenset(acc)))
         return fields
