@@ -3551,9 +3551,7 @@ class Analyzer:
             if what is _COLUMN:
                 if type(node.this) is exp.Star:  # t.* as an argument
                     self._star_argument(node, scope, acc)
-                    return
-                found = self._resolve(node, scope)
-                if found is not None:
+                elif (found := self._resolve(node, scope)) is not None:
                     acc |= found[1]
                 elif self.reads is not None:
                     self._unresolved(node, scope)
@@ -3565,11 +3563,8 @@ class Analyzer:
                     for _, flow in self._star(picked[0], scope, picked[1])[0]:  # sum(COLUMNS('re')): each found
                         acc |= flow
                 return
-            if what is _QUERY:  # a scalar (or IN) subquery: its rows are decided only where its value is read
+            if what is _QUERY or what is _EXISTS and _is_query(node.this):
                 self._collect_subquery(node, scope, acc)
-                return
-            if what is _EXISTS and _is_query(node.this):  # its select list reads nothing; its conditions decide
-                acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
                 return
             # (Spark's exists(array, x -> predicate), a higher-order function: of its arguments, below)
             if what is _KEYWORD or what is _POSITION or what is _PARAMETER:
@@ -3577,12 +3572,8 @@ class Analyzer:
                 return
             if self._collect_call(node, what, scope, acc):
                 return
-        if kind is exp.In and self.naming.rules.in_tables:
-            table = self._in_table(node, scope)
-            if table is not None:  # x IN t: as x IN (SELECT * FROM t)
-                self.collect(node.this, scope, acc)
-                self.collect(exp.Subquery(this=exp.select("*").from_(table)), scope, acc)
-                return
+        if kind is exp.In and self.naming.rules.in_tables and self._collect_in_table(node, scope, acc):
+            return
         if type(node) is exp.Dot and self._collect_path(node, scope, acc):
             return
         if type(node) is exp.Window and isinstance(node.args.get("alias"), exp.Identifier):
@@ -3597,7 +3588,11 @@ class Analyzer:
 
     def _collect_subquery(self, node: exp.Expression, scope: Scope, acc: set) -> None:
         """:meth:`collect` of a scalar (or IN) subquery: its columns' flows, what decides its rows only where its
-        value is read (:class:`RowAtom`)."""
+        value is read (:class:`RowAtom`); of ``EXISTS (SELECT ...)``, what decides its rows alone."""
+        if type(node) is exp.Exists:  # its select list reads nothing; its conditions decide
+            acc |= _deciding(self.query(node.this, scope, scope.ctes, rows_only=True).conditions)
+            return
+        # (a scalar or IN subquery: its rows are decided only where its value is read)
         result = self.query(node, scope, scope.ctes)
         acc |= _deciding(result.conditions)
         for _, flow in result.columns:
@@ -3647,6 +3642,16 @@ class Analyzer:
                 and self._mining_call(node, scope, acc):
             return True
         return self._udf_call(node, scope, acc)  # a call: a UDF's, else a function of its arguments (below)
+
+    def _collect_in_table(self, node: exp.In, scope: Scope, acc: set) -> bool:
+        """:meth:`collect` of ClickHouse's ``x IN t`` of a table (:meth:`_in_table`), as ``x IN (SELECT * FROM t)``;
+        False for another IN (nothing added)."""
+        table = self._in_table(node, scope)
+        if table is None:
+            return False
+        self.collect(node.this, scope, acc)
+        self.collect(exp.Subquery(this=exp.select("*").from_(table)), scope, acc)
+        return True
 
     def _collect_path(self, node: exp.Dot, scope: Scope, acc: set) -> bool:
         """:meth:`collect` of a dotted path that is no call read otherwise (:meth:`_collect_call`): PostgreSQL's
