@@ -1163,6 +1163,8 @@ class Analyzer:
         return self._renamed(result, node.args.get("alias"))
 
     def _select(self, node: exp.Select, outer: Scope | None, ctes: dict, rows_only: bool = False) -> QueryResult:
+        """The dataflow of one SELECT: its FROM items in a scope of its own, its select list (none read of an EXISTS
+        subquery's, ``rows_only``), and what its clauses decide its rows by."""
         scope = Scope(outer, ctes)
         scope.see(node, self.naming)
         self._from(node, scope)
@@ -1171,28 +1173,42 @@ class Analyzer:
         columns, is_open, rest, through, placed, fields = ([], False, EMPTY, (), None, None) if rows_only \
             else self._projection(node, scope)
         if rows_only and self.reads is not None:
-            # an EXISTS subquery's select list reads no column, but the tables its subqueries name are read
-            queries = [query for item in node.expressions for query in _outermost_queries(item)]
-            if queries:
-                reads, self.reads = self.reads, _NoColumns(self.reads)
-                try:
-                    for query in queries:
-                        self.query(query, scope, scope.ctes, rows_only=True)
-                finally:
-                    self.reads = reads
+            self._read_list_queries(node, scope)
         cond = scope.conditions
         group = node.args.get("group")
         if isinstance(group, exp.Group) and len(columns) == len(node.expressions):
-            # GROUP BY 1 (the select list's first item), GROUP BY ALL (every item of no aggregate): what they name
-            # groups the rows, as GROUP BY a does
-            for item in group.expressions:
-                if isinstance(item, exp.Literal) and not item.is_string and item.name.isdigit() \
-                        and 1 <= int(item.name) <= len(columns):
-                    cond.update(columns[int(item.name) - 1][1])
-            if group.args.get("all"):
-                for (_, flow), item in zip(columns, node.expressions):
-                    if item.find(exp.AggFunc) is None:
-                        cond.update(flow)
+            self._grouped_by_place(node, group, columns, cond)
+        self._row_clauses(node, scope, columns, cond)
+        self._order_clauses(node, scope, columns, cond)
+        return QueryResult(columns, frozenset(cond), is_open, rest, through, placed, fields)
+
+    def _read_list_queries(self, node: exp.Select, scope: Scope) -> None:
+        """Of an EXISTS subquery's select list, which reads no column: the tables its subqueries name, read."""
+        queries = [query for item in node.expressions for query in _outermost_queries(item)]
+        if queries:
+            reads, self.reads = self.reads, _NoColumns(self.reads)
+            try:
+                for query in queries:
+                    self.query(query, scope, scope.ctes, rows_only=True)
+            finally:
+                self.reads = reads
+
+    def _grouped_by_place(self, node: exp.Select, group: exp.Group, columns: list[tuple[str, frozenset]],
+                          cond: set) -> None:
+        """Add to ``cond`` what GROUP BY 1 (the select list's first item) and GROUP BY ALL (every item of no
+        aggregate) name: it groups the rows, as GROUP BY a does."""
+        for item in group.expressions:
+            if isinstance(item, exp.Literal) and not item.is_string and item.name.isdigit() \
+                    and 1 <= int(item.name) <= len(columns):
+                cond.update(columns[int(item.name) - 1][1])
+        if group.args.get("all"):
+            for (_, flow), item in zip(columns, node.expressions):
+                if item.find(exp.AggFunc) is None:
+                    cond.update(flow)
+
+    def _row_clauses(self, node: exp.Select, scope: Scope, columns: list[tuple[str, frozenset]], cond: set) -> None:
+        """Add to ``cond`` what the clauses that pick the SELECT's rows read: WHERE, GROUP BY, HAVING, QUALIFY,
+        CONNECT BY, PREWHERE, WINDOW, DISTINCT [ON], ClickHouse's LIMIT n BY, a LIMIT or OFFSET a query counts."""
         for key in ("where", "group", "having", "qualify", "connect", "start", "prewhere"):
             part = node.args.get(key)
             if scope.grouping_aliases:  # no lateral column aliases: the clauses that see them
@@ -1218,6 +1234,11 @@ class Analyzer:
                 if not isinstance(counted.args["expression"], exp.Literal) \
                         and counted.args["expression"].find(exp.Select) is not None:
                     self.collect(counted.args["expression"], scope, cond)
+
+    def _order_clauses(self, node: exp.Select, scope: Scope, columns: list[tuple[str, frozenset]], cond: set
+                       ) -> None:
+        """Add to ``cond`` what the clauses that order or partition the SELECT's rows read: ORDER BY (:meth:`_order`),
+        Spark's SORT BY, DISTRIBUTE BY, CLUSTER BY and its partitioning hints."""
         order = node.args.get("order")
         if order is not None:
             self._order(order, scope, columns)
@@ -1234,7 +1255,6 @@ class Analyzer:
                             cond.update(output[argument.name.casefold()])  # (the query's own column: its rows are
                         elif not isinstance(argument, exp.Literal):       # partitioned, Spark's plan says)
                             self.collect(argument, scope, cond)
-        return QueryResult(columns, frozenset(cond), is_open, rest, through, placed, fields)
 
     def _match_recognize(self, match: exp.MatchRecognize, scope: Scope) -> None:
         """``MATCH_RECOGNIZE`` over the FROM clause's rows: its rows are the matches, one per match (the PARTITION BY
