@@ -1933,57 +1933,46 @@ class Analyzer:
         defined = self.binder.view_result(obj) if obj.is_view else None
         items = {column.casefold(): column for column in defined.names()} if defined is not None else {}
         model = semantic_view_model(obj.definition or "", self.naming.dialect_name) if items else None
-        if model is not None:
-            def column_of(item: SemanticItem) -> str | None:
-                return items.get(item.column.casefold())
+        if model is None:
+            scope.conditions.add(ObjectAtom(obj))
+            return Source(name, columns=None, open_flow=frozenset((ObjectAtom(obj),)))
+        columns = self._semantic_view_columns(node, obj, model[1], items, scope)
+        where = node.args.get("where")
+        for item in _semantic_columns(where, model[1], items) if where is not None else ():
+            if self.reads is not None:
+                self.reads.column(obj, item)
+            scope.conditions.add(ColumnAtom(obj, item))
+        return Source(name, columns=columns)
 
-            def columns_named(asked: exp.Expression, clause: str = "") -> list[str]:
-                """The columns of the items ``asked`` names: itself (``c.nm``: the logical table's item; ``nm``: each
-                item so named), those of its expression (``YEAR(s.sale_date)``), those of its clause and logical
-                table that are not private for ``t.*`` ("all metrics in a logical table")."""
-                if isinstance(asked, exp.Column) and isinstance(asked.this, exp.Star):
-                    table = asked.table.casefold()
-                    found = [item for item in model[1] if item.table and item.table.casefold() == table
-                             and item.clause == clause and not item.private]
+    def _semantic_view_columns(self, node: exp.SemanticView, obj: CatalogObject, model: tuple[SemanticItem, ...],
+                               items: dict[str, str], scope: Scope) -> dict[str, frozenset]:
+        """The columns of a ``SEMANTIC_VIEW(...)`` of the semantic view ``obj``, whose definition's items are
+        ``model`` and whose columns are ``items`` (by folded name): each item its DIMENSIONS, FACTS and METRICS ask
+        for, named by its alias, else as asked, read from the column that holds it."""
+        columns: dict[str, frozenset] = {}
+        for key in ("dimensions", "facts", "metrics"):
+            for asked in node.args.get(key) or ():
+                value = asked.this if isinstance(asked, exp.Alias) else asked
+                names = _semantic_columns(value, model, items, key.upper())
+                for item in names:
+                    if self.reads is not None:
+                        self.reads.column(obj, item)
+                flow = frozenset(ColumnAtom(obj, item) for item in names)
+                if isinstance(asked, exp.Alias):
+                    columns[self.naming.ident(asked.args["alias"])] = flow
+                elif isinstance(value, exp.Column) and isinstance(value.this, exp.Star):
+                    columns.update((self._semantic_item_name(item, model, items), frozenset((ColumnAtom(obj, item),)))
+                                   for item in names)
+                elif isinstance(value, exp.Column) and isinstance(value.this, exp.Identifier):
+                    columns[self.naming.ident(value.this)] = flow
                 else:
-                    found = []
-                    for column in [asked] if isinstance(asked, exp.Column) else asked.find_all(exp.Column):
-                        if not isinstance(column.this, exp.Identifier):
-                            continue
-                        wanted, table = column.name.casefold(), column.table.casefold()
-                        found += [item for item in model[1] if item.name.casefold() == wanted
-                                  and (not table or (item.table or "").casefold() == table)]
-                return [column for item in found if (column := column_of(item)) is not None]
+                    columns[self._output_name(value, scope)] = flow
+        return columns
 
-            def item_name(column: str) -> str:  # the name an item is asked by (its column's is c.nm when repeated)
-                return next((self.naming.ident(exp.to_identifier(item.name)) for item in model[1]
-                             if column_of(item) == column), column)
-
-            columns: dict[str, frozenset] = {}
-            for key in ("dimensions", "facts", "metrics"):
-                for asked in node.args.get(key) or ():
-                    value = asked.this if isinstance(asked, exp.Alias) else asked
-                    names = columns_named(value, key.upper())
-                    for item in names:
-                        if self.reads is not None:
-                            self.reads.column(obj, item)
-                    flow = frozenset(ColumnAtom(obj, item) for item in names)
-                    if isinstance(asked, exp.Alias):
-                        columns[self.naming.ident(asked.args["alias"])] = flow
-                    elif isinstance(value, exp.Column) and isinstance(value.this, exp.Star):
-                        columns.update((item_name(item), frozenset((ColumnAtom(obj, item),))) for item in names)
-                    elif isinstance(value, exp.Column) and isinstance(value.this, exp.Identifier):
-                        columns[self.naming.ident(value.this)] = flow
-                    else:
-                        columns[self._output_name(value, scope)] = flow
-            where = node.args.get("where")
-            for item in columns_named(where) if where is not None else ():
-                if self.reads is not None:
-                    self.reads.column(obj, item)
-                scope.conditions.add(ColumnAtom(obj, item))
-            return Source(name, columns=columns)
-        scope.conditions.add(ObjectAtom(obj))
-        return Source(name, columns=None, open_flow=frozenset((ObjectAtom(obj),)))
+    def _semantic_item_name(self, column: str, model: tuple[SemanticItem, ...], items: dict[str, str]) -> str:
+        """The name an item of a semantic view is asked by, of the column that holds it (``c.nm`` when repeated)."""
+        return next((self.naming.ident(exp.to_identifier(item.name)) for item in model
+                     if items.get(item.column.casefold()) == column), column)
 
     def _function_table(self, target: exp.Expression, alias: str, scope: Scope) -> Source | None:
         """A table function in FROM. Its table arguments (BigQuery's ``TABLE t``) are read whole, as ``(SELECT * FROM t)``
@@ -4209,6 +4198,27 @@ class Analyzer:
             table = source.read_through(name)
             if table is not None:
                 self.reads.column(table, name)
+
+
+def _semantic_columns(asked: exp.Expression, model: tuple[SemanticItem, ...], items: dict[str, str],
+                      clause: str = "") -> list[str]:
+    """The columns of a semantic view (``items``, by folded name) that hold the items ``asked`` names, of its
+    definition's ``model``: itself (``c.nm``: the logical table's item; ``nm``: each item so named), those of its
+    expression (``YEAR(s.sale_date)``), those of its clause and logical table that are not private for ``t.*`` ("all
+    metrics in a logical table")."""
+    if isinstance(asked, exp.Column) and isinstance(asked.this, exp.Star):
+        table = asked.table.casefold()
+        found = [item for item in model if item.table and item.table.casefold() == table
+                 and item.clause == clause and not item.private]
+    else:
+        found = []
+        for column in [asked] if isinstance(asked, exp.Column) else asked.find_all(exp.Column):
+            if not isinstance(column.this, exp.Identifier):
+                continue
+            wanted, table = column.name.casefold(), column.table.casefold()
+            found += [item for item in model if item.name.casefold() == wanted
+                      and (not table or (item.table or "").casefold() == table)]
+    return [column for item in found if (column := items.get(item.column.casefold())) is not None]
 
 
 #: Iceberg's metadata tables, named after the table they describe (``catalog.db.t.snapshots``).
