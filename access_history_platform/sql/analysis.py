@@ -1028,28 +1028,35 @@ class Analyzer:
         v`` (t's other columns, n, and v from a and b), read as queries, in FROM or as a statement."""
         scope = Scope(outer, ctes)
         source = self._table_expression(node.this, scope)
-
-        def column_of(name: str) -> tuple[str, frozenset]:  # (a column of t, read)
-            flow: set = set()
-            self.collect(exp.column(exp.to_identifier(name, quoted=True)), scope, flow)
-            return name, frozenset(flow)
-
         pivoted: set = set()
         for column in node.expressions:
             self.collect(column, scope, pivoted)
         on = {self._name_key(column.name) for column in (c.this if isinstance(c, exp.In) else c
                                                           for c in node.expressions) if isinstance(column, exp.Column)}
         if node.args.get("unpivot"):
-            into = node.args.get("into")
-            named = into.this if into is not None else None
-            name = self.naming.ident(named) if isinstance(named, (exp.Column, exp.Identifier)) else "name"
-            values = [self.naming.ident(v) for v in into.expressions] if into is not None else ["value"]
-            unknown = source is None or source.is_open
-            kept = [] if unknown else [column_of(column) for column in source.column_names()
-                                       if self._name_key(column) not in on]
-            columns = [*kept, (name, EMPTY), *((value, frozenset(pivoted)) for value in values)]
-            return QueryResult(columns, frozenset(scope.conditions), open=unknown,
-                               rest=frozenset(source.open_flow or EMPTY) if unknown and source is not None else EMPTY)
+            return self._simplified_unpivot(node, source, scope, pivoted, on)
+        return self._simplified_pivot(node, source, scope, pivoted, on)
+
+    def _simplified_unpivot(self, node: exp.Pivot, source: Source | None, scope: Scope, pivoted: set, on: set[str]
+                            ) -> QueryResult:
+        """DuckDB's ``UNPIVOT t ON a, b INTO NAME n VALUE v`` (:meth:`_pivot_statement`; ``pivoted`` what its ON
+        columns ``on`` read): t's other columns, n, and v from a and b."""
+        into = node.args.get("into")
+        named = into.this if into is not None else None
+        name = self.naming.ident(named) if isinstance(named, (exp.Column, exp.Identifier)) else "name"
+        values = [self.naming.ident(v) for v in into.expressions] if into is not None else ["value"]
+        unknown = source is None or source.is_open
+        kept = [] if unknown else [self._column_read(column, scope) for column in source.column_names()
+                                   if self._name_key(column) not in on]
+        columns = [*kept, (name, EMPTY), *((value, frozenset(pivoted)) for value in values)]
+        return QueryResult(columns, frozenset(scope.conditions), open=unknown,
+                           rest=frozenset(source.open_flow or EMPTY) if unknown and source is not None else EMPTY)
+
+    def _simplified_pivot(self, node: exp.Pivot, source: Source | None, scope: Scope, pivoted: set, on: set[str]
+                          ) -> QueryResult:
+        """DuckDB's ``PIVOT t ON c [IN (v1, v2)] USING agg(x) [GROUP BY g]`` (:meth:`_pivot_statement`; ``pivoted``
+        what its ON columns ``on`` read): the groups' columns (without GROUP BY, t's columns it neither pivots nor
+        aggregates), then a column for each value of c (of names not known here without IN), each from x."""
         # (the ON column decides which rows feed each pivoted column, as a condition: no value flows from it, as in
         # the standard PIVOT ... FOR c IN (...))
         scope.conditions.update(pivoted)
@@ -1070,7 +1077,7 @@ class Analyzer:
             grouped.append((item.alias_or_name, frozenset(flow)))
         if not isinstance(group, exp.Group) and source is not None and not source.is_open:  # grouped by the others
             used = {self._name_key(c.name) for a in node.args.get("using") or () for c in a.find_all(exp.Column)}
-            grouped += [column_of(column) for column in source.column_names()
+            grouped += [self._column_read(column, scope) for column in source.column_names()
                         if self._name_key(column) not in on | used]
         listed = node.expressions[0] if len(node.expressions) == 1 else None
         if isinstance(listed, exp.In) and listed.expressions and aggregated \
@@ -1081,6 +1088,12 @@ class Analyzer:
                       for value in values for name, flow in aggregated]
             return QueryResult(grouped + pivots, frozenset(scope.conditions))
         return QueryResult(grouped, frozenset(scope.conditions), open=True, rest=frozenset(computed))
+
+    def _column_read(self, name: str, scope: Scope) -> tuple[str, frozenset]:
+        """The column ``name`` of the FROM item of a simplified PIVOT or UNPIVOT, read: its name and flow."""
+        flow: set = set()
+        self.collect(exp.column(exp.to_identifier(name, quoted=True)), scope, flow)
+        return name, frozenset(flow)
 
     def _set_operation(self, node: exp.Expression, outer: Scope | None, ctes: dict,
                        rows_only: bool = False) -> QueryResult:
@@ -2527,54 +2540,61 @@ class Analyzer:
             rotated = self._rotated_open(pivot, source, scope) if source.is_open and not grouped and (
                 source.is_object or not named) else None
             if rotated is not None and not source.is_object:
-                # a derived table or a CTE of unknown columns (FROM (SELECT *, ...) UNPIVOT ...): the columns known to
-                # be its own that the rotation uses are gone, the columns it makes are known; any other name is still
-                # one of the table's its * took
-                used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
-                source.known = {**{name: flow for name, flow in (source.known or {}).items()
-                                   if name.casefold() not in used}, **rotated}
-                if alias is not None and alias.this:
-                    source.alias = self.naming.ident(alias.this)
-                continue
-            if rotated is not None and (not named or len(named) >= len(rotated)):
-                table = source.obj
-                if named:  # AS p (emp, jan, feb): the table's columns it keeps (names unknown here), then the rotated
-                    kept = named[:len(named) - len(rotated)]
-                    source.obj, source.is_object, source.open_flow = None, False, frozenset().union(*rotated.values())
-                    source.columns = {**{name: EMPTY for name in kept}, **dict(zip(named[len(kept):], rotated.values()))}
-                else:  # the rotated columns; any other is the table's
-                    source.obj, source.is_object, source.known, source.open_flow = None, False, rotated, EMPTY
-                    source.through = (table,)
-                if alias is not None and alias.this:
-                    source.alias = self.naming.ident(alias.this)
-                continue
-            reshaped = None if source.is_open and not grouped else (
-                self._unpivot if pivot.args.get("unpivot") else self._pivot)(pivot, source, scope)
-            dynamic = self._dynamic_pivot(pivot, source, scope) if reshaped is None and not source.is_open else None
-            if dynamic is not None:  # IN (ANY ...) | IN (subquery): the groups known, the pivoted columns not
-                kept, rotated = dynamic
-                source.columns, source.is_object, source.known, source.open_flow = None, False, dict(kept), rotated
-                source.placed = len(kept)
-                if alias is not None and alias.this:
-                    source.alias = self.naming.ident(alias.this)
-                continue
-            if reshaped is None:
-                acc: set = set()
-                alone = Scope(scope.outer, scope.ctes)
-                alone.add(source)  # (its columns are the rotated table's)
-                self.collect(pivot, alone, acc)
-                scope.conditions |= acc
-                base = [] if source.is_open else [flow for _, flow in self._source_columns(source)]
-                source.open_flow = frozenset(acc).union(*base)
-            elif alias is not None and alias.args.get("columns"):
-                names = [self.naming.ident(c) for c in alias.args["columns"]]
-                reshaped = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(reshaped)]
-            source.columns = dict(reshaped) if reshaped is not None else None
-            if reshaped is not None and pivot.args.get("unpivot"):
-                source.union = True  # (a column it keeps is read from the table where it is used, no sooner)
-            source.is_object = False
+                self._rotated_derived_table(pivot, source, rotated)
+            elif rotated is not None and (not named or len(named) >= len(rotated)):
+                self._rotated_table(source, rotated, named)
+            else:
+                self._pivoted_rows(pivot, source, scope, grouped, alias)
             if alias is not None and alias.this:
                 source.alias = self.naming.ident(alias.this)
+
+    def _rotated_derived_table(self, pivot: exp.Pivot, source: Source, rotated: dict[str, frozenset]) -> None:
+        """``source``, a derived table or a CTE of unknown columns (``FROM (SELECT *, ...) UNPIVOT ...``), as the
+        columns ``rotated`` its PIVOT / UNPIVOT makes: the columns known to be its own that the rotation uses are gone,
+        the columns it makes are known; any other name is still one of the table's its * took."""
+        used = {self.naming.ident(c.this).casefold() for c in pivot.find_all(exp.Column)}
+        source.known = {**{name: flow for name, flow in (source.known or {}).items()
+                           if name.casefold() not in used}, **rotated}
+
+    def _rotated_table(self, source: Source, rotated: dict[str, frozenset], named: list[str]) -> None:
+        """``source``, a table of unknown columns, as the columns ``rotated`` its PIVOT / UNPIVOT makes, under the
+        alias's names ``named``."""
+        table = source.obj
+        if named:  # AS p (emp, jan, feb): the table's columns it keeps (names unknown here), then the rotated
+            kept = named[:len(named) - len(rotated)]
+            source.obj, source.is_object, source.open_flow = None, False, frozenset().union(*rotated.values())
+            source.columns = {**{name: EMPTY for name in kept}, **dict(zip(named[len(kept):], rotated.values()))}
+        else:  # the rotated columns; any other is the table's
+            source.obj, source.is_object, source.known, source.open_flow = None, False, rotated, EMPTY
+            source.through = (table,)
+
+    def _pivoted_rows(self, pivot: exp.Pivot, source: Source, scope: Scope, grouped: bool,
+                      alias: exp.TableAlias | None) -> None:
+        """``source`` as the rows its PIVOT / UNPIVOT makes (:meth:`_pivot`, :meth:`_unpivot`, renamed by the alias's
+        list; :meth:`_dynamic_pivot`); where they cannot tell, open, every column from all of them."""
+        reshaped = None if source.is_open and not grouped else (
+            self._unpivot if pivot.args.get("unpivot") else self._pivot)(pivot, source, scope)
+        dynamic = self._dynamic_pivot(pivot, source, scope) if reshaped is None and not source.is_open else None
+        if dynamic is not None:  # IN (ANY ...) | IN (subquery): the groups known, the pivoted columns not
+            kept, rotated = dynamic
+            source.columns, source.is_object, source.known, source.open_flow = None, False, dict(kept), rotated
+            source.placed = len(kept)
+            return
+        if reshaped is None:
+            acc: set = set()
+            alone = Scope(scope.outer, scope.ctes)
+            alone.add(source)  # (its columns are the rotated table's)
+            self.collect(pivot, alone, acc)
+            scope.conditions |= acc
+            base = [] if source.is_open else [flow for _, flow in self._source_columns(source)]
+            source.open_flow = frozenset(acc).union(*base)
+        elif alias is not None and alias.args.get("columns"):
+            names = [self.naming.ident(c) for c in alias.args["columns"]]
+            reshaped = [(names[i] if i < len(names) else name, flow) for i, (name, flow) in enumerate(reshaped)]
+        source.columns = dict(reshaped) if reshaped is not None else None
+        if reshaped is not None and pivot.args.get("unpivot"):
+            source.union = True  # (a column it keeps is read from the table where it is used, no sooner)
+        source.is_object = False
 
     def _rotated_open(self, pivot: exp.Pivot, source: Source, scope: Scope) -> dict[str, frozenset] | None:
         """The columns a PIVOT / UNPIVOT of a table of unknown columns makes, with their flows (the columns it names
