@@ -2305,7 +2305,8 @@ class Analyzer:
         """Trino's table functions whose rows are a table's, inside ``TABLE(...)``: Delta Lake's
         ``[catalog.]system.table_changes(schema_name => 's', table_name => 't', ...)`` (the table's change data feed:
         its columns, and ``_change_type``, ``_commit_version``, ``_commit_timestamp``) and ``exclude_columns(input =>
-        TABLE(t), columns => DESCRIPTOR(a, ...))`` (the input's columns but those). None for any other call."""
+        TABLE(t), columns => DESCRIPTOR(a, ...))`` (the input's columns but those), and a catalog's ``system.query``
+        (:meth:`_system_query`). None for any other call."""
         qualifier = call.this if isinstance(call, exp.Dot) else None
         function = call.expression if isinstance(call, exp.Dot) else call
         if not isinstance(function, exp.Anonymous):
@@ -2315,49 +2316,71 @@ class Analyzer:
         name = function.name.lower()
         if name == "table_changes" and all(isinstance(arguments.get(k), exp.Literal) and arguments[k].is_string
                                            for k in ("schema_name", "table_name")):
-            catalog = [qualifier.this.name] if isinstance(qualifier, exp.Dot) else []  # delta.system.table_changes
-            parts = (*catalog, arguments["schema_name"].name, arguments["table_name"].name)
-            obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
-            self._read_whole(obj, scope)
-            source = Source(alias or obj.parts[-1], columns=None, open_flow=EMPTY) if obj.columns_open else Source(
-                alias or obj.parts[-1], columns={**{c.name: frozenset((ColumnAtom(obj, c.name),)) for c in obj.columns},
-                                                 **dict.fromkeys(("_change_type", "_commit_version", "_commit_timestamp"),
-                                                                 EMPTY)})
-            source.union = True
-            return source
+            return self._table_changes(qualifier, arguments, alias, scope)
         catalog = qualifier.this if isinstance(qualifier, exp.Dot) else None  # example.system.query: example
         schema = qualifier.expression if isinstance(qualifier, exp.Dot) else qualifier
         if name == "query" and isinstance(schema, exp.Identifier) and schema.name.casefold() == "system":
-            positional = [a for a in function.expressions if not isinstance(a, exp.Kwarg)]
-            text = arguments.get("query", positional[0] if len(positional) == 1 else None)
-            if isinstance(text, exp.Literal) and text.is_string:
-                return self._passed_through(text.name, catalog, alias, scope)
-            if all(isinstance(arguments.get(k), exp.Literal) for k in ("database", "collection")):
-                # MongoDB's query(database => 'db', collection => 'c', filter => '{...}'): the collection's rows
-                parts = (*([catalog.name] if catalog is not None else []), arguments["database"].name,
-                         arguments["collection"].name)
-                obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
-                self._read_whole(obj, scope)
-                return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
+            queried = self._system_query(function, catalog, arguments, alias, scope)
+            if queried is not None:
+                return queried
         table = arguments.get("input")
         if name == "exclude_columns" and isinstance(table, exp.Anonymous) and table.name.upper() == "TABLE":
-            descriptor = arguments.get("columns")
-            listed = [c for c in (descriptor.expressions if isinstance(descriptor, exp.Anonymous) else ())
-                      if isinstance(c, (exp.Column, exp.Identifier))]
-            excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold() for c in listed}
-            rows = _table_arguments(table)
-            inner = rows.this if isinstance(rows, exp.Subquery) else rows
-            if isinstance(inner, exp.Select) and len(inner.expressions) == 1 and isinstance(inner.expressions[0],
-                                                                                               exp.Star):
-                # (the excluded columns are none the function reads: "Excludes from table all columns listed")
-                inner.expressions[0].set("except_", [exp.column(c.this if isinstance(c, exp.Column) else c)
-                                                     for c in listed])
-            result = self.query(rows, scope, scope.ctes)
-            scope.conditions |= result.conditions
-            if result.open:
-                return Source.of_result(alias, result)
-            return Source(alias, columns={n: f for n, f in result.columns if n.casefold() not in excluded})
+            return self._excluded_columns(table, arguments, alias, scope)
         return None
+
+    def _table_changes(self, qualifier: exp.Expression | None, arguments: dict[str, exp.Expression], alias: str,
+                       scope: Scope) -> Source:
+        """Delta Lake's ``[catalog.]system.table_changes(schema_name => 's', table_name => 't', ...)`` in Trino: the
+        table's change data feed, read whole, its columns and ``_change_type``, ``_commit_version``,
+        ``_commit_timestamp``."""
+        catalog = [qualifier.this.name] if isinstance(qualifier, exp.Dot) else []  # delta.system.table_changes
+        parts = (*catalog, arguments["schema_name"].name, arguments["table_name"].name)
+        obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
+        self._read_whole(obj, scope)
+        source = Source(alias or obj.parts[-1], columns=None, open_flow=EMPTY) if obj.columns_open else Source(
+            alias or obj.parts[-1], columns={**{c.name: frozenset((ColumnAtom(obj, c.name),)) for c in obj.columns},
+                                             **dict.fromkeys(("_change_type", "_commit_version", "_commit_timestamp"),
+                                                             EMPTY)})
+        source.union = True
+        return source
+
+    def _system_query(self, function: exp.Anonymous, catalog: exp.Expression | None,
+                      arguments: dict[str, exp.Expression], alias: str, scope: Scope) -> Source | None:
+        """Trino's ``[catalog.]system.query(...)``: a pass-through query's rows (:meth:`_passed_through`), or of
+        MongoDB's ``query(database => 'db', collection => 'c', ...)`` the collection's; None for other arguments."""
+        positional = [a for a in function.expressions if not isinstance(a, exp.Kwarg)]
+        text = arguments.get("query", positional[0] if len(positional) == 1 else None)
+        if isinstance(text, exp.Literal) and text.is_string:
+            return self._passed_through(text.name, catalog, alias, scope)
+        if all(isinstance(arguments.get(k), exp.Literal) for k in ("database", "collection")):
+            # MongoDB's query(database => 'db', collection => 'c', filter => '{...}'): the collection's rows
+            parts = (*([catalog.name] if catalog is not None else []), arguments["database"].name,
+                     arguments["collection"].name)
+            obj = self.binder.relation(tuple(self.naming.normalize(p) for p in parts))
+            self._read_whole(obj, scope)
+            return Source(alias or obj.parts[-1], obj=obj, found=self.binder.found_in(obj))
+        return None
+
+    def _excluded_columns(self, table: exp.Anonymous, arguments: dict[str, exp.Expression], alias: str,
+                          scope: Scope) -> Source:
+        """Trino's ``exclude_columns(input => TABLE(t), columns => DESCRIPTOR(a, ...))``: the input's rows, its
+        columns but those listed (which it does not read)."""
+        descriptor = arguments.get("columns")
+        listed = [c for c in (descriptor.expressions if isinstance(descriptor, exp.Anonymous) else ())
+                  if isinstance(c, (exp.Column, exp.Identifier))]
+        excluded = {self.naming.ident(c.this if isinstance(c, exp.Column) else c).casefold() for c in listed}
+        rows = _table_arguments(table)
+        inner = rows.this if isinstance(rows, exp.Subquery) else rows
+        if isinstance(inner, exp.Select) and len(inner.expressions) == 1 and isinstance(inner.expressions[0],
+                                                                                           exp.Star):
+            # (the excluded columns are none the function reads: "Excludes from table all columns listed")
+            inner.expressions[0].set("except_", [exp.column(c.this if isinstance(c, exp.Column) else c)
+                                                 for c in listed])
+        result = self.query(rows, scope, scope.ctes)
+        scope.conditions |= result.conditions
+        if result.open:
+            return Source.of_result(alias, result)
+        return Source(alias, columns={n: f for n, f in result.columns if n.casefold() not in excluded})
 
     def _elements(self, unnest: exp.Unnest, alias: str, scope: Scope) -> Source | None:
         """The source of an array's elements (an UNNEST, written or implied), marked so (:attr:`Source.elements`)."""
