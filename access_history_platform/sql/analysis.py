@@ -2913,9 +2913,10 @@ class Analyzer:
             unpacked = self._row_type_fields(item.this, frozenset(acc))
             if unpacked:
                 return [(name, frozenset(acc)) for name in unpacked]
-        generated = self._generator_columns(item, scope)
-        if generated is not None:
-            return generated
+        generator = item.this if isinstance(item, exp.Aliases) else item
+        generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
+        if generated is not None or isinstance(item, exp.Aliases):  # explode(m) [AS (k, v)]: several columns
+            return self._generator_columns(item, generator, generated, scope)
         if isinstance(item, exp.QueryTransform):  # TRANSFORM (...) USING 'script' [AS (x, y)]: the script's columns
             acc = set()
             self.collect(item, scope, acc)
@@ -2925,15 +2926,12 @@ class Analyzer:
             return [(name, frozenset(acc)) for name in names]
         return None
 
-    def _generator_columns(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
-        """The columns of a select item that is a Spark generator (:meth:`_generated`), or any call given several
-        names (``explode(m) AS (k, v)``: each name from the generator's own column at its place, else from them all,
-        seen by the later items); None for any other item."""
-        generator = item.this if isinstance(item, exp.Aliases) else item
-        generated = self._generated(generator, scope) if self.naming.rules.generator_columns else None
-        if generated is None and not isinstance(item, exp.Aliases):
-            return None
-        if generated is None:  # explode(m) [AS (k, v)]: several columns
+    def _generator_columns(self, item: exp.Expression, generator: exp.Expression,
+                           generated: list[tuple[str, frozenset]] | None, scope: Scope) -> list[tuple[str, frozenset]]:
+        """The columns of a select item that is a Spark generator, whose columns :meth:`_generated` gave
+        (``generated``), or any call ``generator`` given several names (``explode(m) AS (k, v)``: each name from the
+        generator's own column at its place, else from them all, seen by the later items)."""
+        if generated is None:
             acc: set = set()
             self.collect(generator, scope, acc)
             generated = [(None, frozenset(acc))]
