@@ -3159,68 +3159,96 @@ def _redshift_policies_written_out(text: str, tokens: list[Token], dialect: str)
     >>> _redshift_policies_written_out(sql, tokens_of(sql, "redshift"), "redshift")[0]
     "CREATE ROW ACCESS POLICY public.p AS (g varchar(10)) RETURNS BOOLEAN -> c.g = 'x'"
     """
-    words = [word_of(token) for token in tokens]
-    levels = depths(tokens)
-
-    def between(start: int, end: int) -> str:
-        return text[tokens[start].start : tokens[end - 1].end + 1] if end > start else ""
-
-    def at(word: str, start: int) -> int | None:
-        return next((i for i in range(start, len(tokens)) if not levels[i] and words[i] == word), None)
-
-    def bracketed(open_at: int | None) -> tuple[str, int] | None:  # the text inside ( ... ) at open_at, and after it
-        if open_at is None or open_at >= len(tokens) or tokens[open_at].token_type != TokenType.L_PAREN:
-            return None
-        end = group_end(tokens, open_at)
-        return between(open_at + 1, end - 1), end
-
+    spelled = _Spelled(text, tokens, [word_of(token) for token in tokens], depths(tokens))
+    words = spelled.words
     verb, kind = words[0], words[1:3]
-    if kind == ["MASKING", "POLICY"] or kind == ["RLS", "POLICY"]:
-        guard = 3 if words[3:6] == ["IF", "NOT", "EXISTS"] else 2 if words[3:5] == ["IF", "EXISTS"] else 0
-        name_at = 3 + guard
-        name_stop = name_end(tokens, name_at) if name_at < len(tokens) else name_at
-        name = redshift_policy_name(between(name_at, name_stop), dialect) if name_stop > name_at else ""
-    else:
+    if kind != ["MASKING", "POLICY"] and kind != ["RLS", "POLICY"]:
         return text, tokens
+    guard = 3 if words[3:6] == ["IF", "NOT", "EXISTS"] else 2 if words[3:5] == ["IF", "EXISTS"] else 0
+    name_at = 3 + guard
+    name_stop = name_end(tokens, name_at) if name_at < len(tokens) else name_at
+    name = redshift_policy_name(spelled.between(name_at, name_stop), dialect) if name_stop > name_at else ""
     written = None
-    using = at("USING", name_stop)
-    body = bracketed(using + 1) if using is not None else None
+    using = spelled.at("USING", name_stop)
+    body = spelled.bracketed(using + 1) if using is not None else None
     if verb == "CREATE" and body is not None:
-        arguments = bracketed(name_stop + 1) if words[name_stop:name_stop + 1] == ["WITH"] else ("", name_stop)
-        if arguments is not None and (arguments[0].strip() or words[name_stop] != "WITH"):  # (not WITH ())
-            predicate = body[0]
-            missing = " IF NOT EXISTS" if guard == 3 else ""
-            if kind[0] == "MASKING" and arguments[0]:
-                # the first argument's type (DECIMAL(10, 2) too; a quoted name of spaces is one token)
-                opened = name_stop + 1
-                first = _items(tokens, levels, opened + 1, group_end(tokens, opened) - 1, levels[opened] + 1)[0]
-                returned = between(first[1], first[-1] + 1) if len(first) > 1 else ""
-                if returned:
-                    written = f"CREATE MASKING POLICY{missing} {name} AS ({arguments[0]}) RETURNS {returned} -> " \
-                              f"{predicate}"
-            elif kind[0] == "RLS":
-                written = f"CREATE ROW ACCESS POLICY{missing} {name} AS ({arguments[0]}) RETURNS BOOLEAN -> {predicate}"
+        written = _redshift_policy_created(spelled, kind[0], name, name_stop, " IF NOT EXISTS" if guard == 3 else "",
+                                           body[0])
     elif verb == "ALTER" and body is not None:
         written = f"ALTER {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY {name} SET BODY -> {body[0]}"
     elif verb in ("ATTACH", "DETACH") and kind[0] == "MASKING" and words[name_stop:name_stop + 1] == ["ON"]:
-        table_stop = name_end(tokens, name_stop + 1)
-        columns = bracketed(table_stop)
-        outputs = [column.strip() for column in columns[0].split(",")] if columns is not None else []
-        inputs = bracketed(columns[1] + 1) if columns is not None and words[columns[1]:columns[1] + 1] == ["USING"] \
-            else None
-        # (a SUPER column's path, ON t (c.a.b), masks no column of the table's: left as it is, set aside)
-        if outputs and all(output and "." not in output for output in outputs) \
-                and (inputs is None or inputs[0].strip()):
-            table = between(name_stop + 1, table_stop)
-            bound = inputs[0] if inputs else (columns[0] if len(outputs) > 1 else None)
-            action = f"SET MASKING POLICY {name}" + (f" USING ({bound})" if bound else "") \
-                if verb == "ATTACH" else f"UNSET MASKING POLICY {name}"
-            written = f"ALTER TABLE {table} MODIFY " + ", ".join(f"COLUMN {column} {action}" for column in outputs)
+        written = _redshift_mask_attached(spelled, verb, name, name_stop)
     elif verb == "DROP":
         exists = " IF EXISTS" if guard == 2 else ""
         cascade = " CASCADE" if words[-1] == "CASCADE" else ""  # (RLS: "detaches the policy from all attached tables")
         written = f"DROP {'MASKING' if kind[0] == 'MASKING' else 'ROW ACCESS'} POLICY{exists} {name}{cascade}"
     return (text, tokens) if written is None else (written, tokens_of(written, dialect))
+
+
+class _Spelled(NamedTuple):
+    """A statement's text and tokens, with the tokens' words and bracket levels, for the readers that take pieces of
+    its text."""
+
+    text: str
+    tokens: list[Token]
+    words: list[str | None]
+    levels: list[int]
+
+    def between(self, start: int, end: int) -> str:
+        """The text of ``tokens[start:end]``."""
+        return self.text[self.tokens[start].start : self.tokens[end - 1].end + 1] if end > start else ""
+
+    def at(self, word: str, start: int) -> int | None:
+        """Where ``word`` is first, outside brackets, from ``start``."""
+        return next((i for i in range(start, len(self.tokens)) if not self.levels[i] and self.words[i] == word), None)
+
+    def bracketed(self, open_at: int | None) -> tuple[str, int] | None:
+        """The text inside the brackets opening at ``open_at``, and where they end; None where none opens there."""
+        if open_at is None or open_at >= len(self.tokens) or self.tokens[open_at].token_type != TokenType.L_PAREN:
+            return None
+        end = group_end(self.tokens, open_at)
+        return self.between(open_at + 1, end - 1), end
+
+
+def _redshift_policy_created(spelled: _Spelled, kind: str, name: str, name_stop: int, missing: str,
+                             predicate: str) -> str | None:
+    """Redshift's ``CREATE MASKING | RLS POLICY p [WITH (c type, ...)] USING (predicate)`` (the name ending at
+    ``name_stop``) as the reference's policy (:func:`_redshift_policies_written_out`); None when it cannot be so
+    written (``WITH ()``, a masking policy of no argument or of an argument of no type)."""
+    words, tokens, levels = spelled.words, spelled.tokens, spelled.levels
+    arguments = spelled.bracketed(name_stop + 1) if words[name_stop:name_stop + 1] == ["WITH"] else ("", name_stop)
+    if arguments is None or not (arguments[0].strip() or words[name_stop] != "WITH"):  # (not WITH ())
+        return None
+    if kind == "MASKING" and arguments[0]:
+        # the first argument's type (DECIMAL(10, 2) too; a quoted name of spaces is one token)
+        opened = name_stop + 1
+        first = _items(tokens, levels, opened + 1, group_end(tokens, opened) - 1, levels[opened] + 1)[0]
+        returned = spelled.between(first[1], first[-1] + 1) if len(first) > 1 else ""
+        return f"CREATE MASKING POLICY{missing} {name} AS ({arguments[0]}) RETURNS {returned} -> {predicate}" \
+            if returned else None
+    if kind == "RLS":
+        return f"CREATE ROW ACCESS POLICY{missing} {name} AS ({arguments[0]}) RETURNS BOOLEAN -> {predicate}"
+    return None
+
+
+def _redshift_mask_attached(spelled: _Spelled, verb: str, name: str, name_stop: int) -> str | None:
+    """Redshift's ``ATTACH | DETACH MASKING POLICY p ON t (c, ...) [USING (c, ...)] ...`` (the policy's name ending
+    at ``name_stop``) as ``ALTER TABLE t MODIFY COLUMN c SET | UNSET MASKING POLICY p ...`` on each output; None for
+    a SUPER column's path (``ON t (c.a.b)`` masks no column of the table's: left as it is, set aside)."""
+    words, tokens = spelled.words, spelled.tokens
+    table_stop = name_end(tokens, name_stop + 1)
+    columns = spelled.bracketed(table_stop)
+    outputs = [column.strip() for column in columns[0].split(",")] if columns is not None else []
+    using = columns is not None and words[columns[1]:columns[1] + 1] == ["USING"]
+    inputs = spelled.bracketed(columns[1] + 1) if using else None
+    if not outputs or not all(output and "." not in output for output in outputs) \
+            or inputs is not None and not inputs[0].strip():
+        return None
+    table = spelled.between(name_stop + 1, table_stop)
+    bound = inputs[0] if inputs else (columns[0] if len(outputs) > 1 else None)
+    action = f"SET MASKING POLICY {name}" + (f" USING ({bound})" if bound else "") \
+        if verb == "ATTACH" else f"UNSET MASKING POLICY {name}"
+    return f"ALTER TABLE {table} MODIFY " + ", ".join(f"COLUMN {column} {action}" for column in outputs)
 
 
 #: The words that open a clause of PostgreSQL's CREATE FUNCTION | PROCEDURE after its arguments (one ends a SET).
