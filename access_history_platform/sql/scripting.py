@@ -698,7 +698,7 @@ class _Walker:
             if self.dialect == "oracle":  # PL/SQL's EXECUTE IMMEDIATE 'literal'
                 immediate = _IMMEDIATE.match(executed)
                 executed = executed[immediate.end():] if immediate else executed
-            literal = _literal(executed, "oracle" if self.dialect == "oracle" else "postgres")
+            literal = _literal(executed, "postgres") if self.dialect != "oracle" else None
             if self.dialect == "oracle":
                 self.dynamic(executed)
             elif literal is not None:  # EXECUTE 'literal' [USING ...]: the literal runs
