@@ -831,20 +831,29 @@ def _through_cte(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) ->
                                                                or tree.this.args.get("alias")) else None
     rows = tree.args.get("from_") or exp.From(this=joined.copy() if joined is not None else
                                               exp.Table(this=cte.args["alias"].this.copy()))
+    if isinstance(tree, (exp.Update, exp.Delete)):  # (a DELETE's OUTPUT ... INTO kept: what it writes)
+        return _changed_through(tree, table, [exp.column(column) for _, column in found], rows,
+                                list(tree.args.get("joins") or []), with_.copy(), _copied(tree, "returning"))
+    return _insert_through_cte(naming, tree, name, table, found)
 
+
+def _changed_through(tree: exp.Update | exp.Delete, table: exp.Table, written: list[exp.Column], rows: exp.From,
+                     joins: list[exp.Join], with_: exp.With | None, returning: exp.Expression | None
+                     ) -> exp.Update | exp.Delete:
+    """An UPDATE or DELETE through a CTE or a view (:func:`_through_cte`, :func:`_through_view`) as the statement on
+    ``table`` under it: each assigned column the table's (``written``, in the SET's order), its value read through
+    the rows the statement changes (``rows`` and ``joins``, with its WHERE: ``SET c = e`` as ``SET c = (SELECT e FROM
+    rows WHERE w)``); a DELETE's rows those ``EXISTS (SELECT 1 FROM rows WHERE w)`` finds."""
     def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
-        query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
-                           joins=[join.copy() for join in tree.args.get("joins") or []])
+        query = exp.Select(expressions=[value.copy()], from_=rows.copy(), joins=[join.copy() for join in joins])
         return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
 
     if isinstance(tree, exp.Update):
-        sets = [exp.EQ(this=exp.column(column), expression=exp.Subquery(this=through(eq.expression)))
-                for (_, column), eq in zip(found, tree.expressions)]
-        return exp.Update(this=table, expressions=sets, with_=with_.copy(), returning=_copied(tree, "returning"))
-    if isinstance(tree, exp.Delete):  # (its OUTPUT ... INTO kept: what it writes)
-        return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=with_.copy(), returning=_copied(tree, "returning"))
-    return _insert_through_cte(naming, tree, name, table, found)
+        sets = [exp.EQ(this=column, expression=exp.Subquery(this=through(eq.expression)))
+                for column, eq in zip(written, tree.expressions)]
+        return exp.Update(this=table, expressions=sets, with_=with_, returning=returning)
+    return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
+                      with_=with_, returning=returning)
 
 
 def _aliased_cte_name(naming: Naming, tree: exp.Update | exp.Delete, name: str) -> str:
@@ -934,23 +943,13 @@ def _through_view(tree: exp.Update | exp.Delete | exp.Insert, res: Resolution) -
     stored, columns = target
     table, name = _table_named(stored), stored.parts[-1]
 
-    def through(value: exp.Expression) -> exp.Select:  # (the value as the rows the statement changes give it)
-        query = exp.Select(expressions=[value.copy()], from_=rows.copy(),
-                           joins=[exp.Join(this=other.copy()) for other in others])  # (UPDATE's FROM, DELETE's USING)
-        return query.where(tree.args["where"].this.copy()) if tree.args.get("where") is not None else query
-
     # the view's columns over the table, and its qualifier, for RETURNING and ON CONFLICT: found once
     shown, view = (_view_columns(res, named), _view_qualifier(res, named)) \
         if tree.args.get("returning") is not None or tree.args.get("conflict") is not None else ({}, "")
-    if isinstance(tree, exp.Update):
-        sets = [exp.EQ(this=exp.column(exp.to_identifier(column, quoted=True)),
-                       expression=exp.Subquery(this=through(eq.expression)))
-                for column, eq in zip(columns, tree.expressions)]
-        return exp.Update(this=table, expressions=sets, with_=_copied(tree, "with_"),
-                          returning=_returned_through(tree, shown, view, name))
-    if isinstance(tree, exp.Delete):
-        return exp.Delete(this=table, where=exp.Where(this=exp.Exists(this=through(exp.Literal.number(1)))),
-                          with_=_copied(tree, "with_"), returning=_returned_through(tree, shown, view, name))
+    if isinstance(tree, (exp.Update, exp.Delete)):  # (UPDATE's FROM, DELETE's USING: joined to the view's rows)
+        return _changed_through(tree, table, [exp.column(exp.to_identifier(column, quoted=True)) for column in columns],
+                                rows, [exp.Join(this=other.copy()) for other in others], _copied(tree, "with_"),
+                                _returned_through(tree, shown, view, name))
     return _insert_through_view(tree, table, columns, shown, view, name)
 
 
