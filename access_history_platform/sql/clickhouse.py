@@ -458,13 +458,27 @@ def aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
     >>> aliases_defined(sql, tokens_of(sql, "clickhouse"), "clickhouse")[0] == sql
     True
     """
-    level = depths(tokens)
+    found = _Definitions(text, tokens, depths(tokens))
     words = [word_of(t) for t in tokens]
-    edits, defined = [], {}  # (the definitions by the SELECT of their query)
+    if not _group_by_defined(found, words) or not _arguments_defined(found):
+        return text, tokens
+    return edited(text, tokens, found.edits + found.placed(words), dialect)
 
-    def define(first: int, stop: int, at: int) -> bool:
+
+class _Definitions:
+    """The aliases a statement's GROUP BY items and calls' arguments define (:func:`aliases_defined`): the edits that
+    leave each ``e AS name`` as ``name``, and the definitions (``e AS name``) by the SELECT of the query they are
+    the query's."""
+
+    def __init__(self, text: str, tokens: list[Token], level: list[int]) -> None:
+        self.text, self.tokens, self.level = text, tokens, level
+        self.edits: list[tuple[int, int, str]] = []
+        self.defined: dict[int, list[str]] = {}
+
+    def define(self, first: int, stop: int, at: int) -> bool:
         """Define the item from ``first`` to ``stop`` (after its name) in the query of the clause or call at ``at``,
         if it is ``e AS name``; False where no SELECT holds it."""
+        tokens, level = self.tokens, self.level
         if stop - first <= 2 or tokens[stop - 2].token_type != TokenType.ALIAS or any(
                 tokens[i].token_type in _NOT_DEFINED for i in range(first, stop - 2)):
             return True
@@ -472,21 +486,46 @@ def aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
                        and tokens[i].token_type == TokenType.SELECT), None)
         if select is None:
             return False
-        name = text[tokens[stop - 1].start:tokens[stop - 1].end + 1]
-        defined.setdefault(select, []).append(f"{text[tokens[first].start:tokens[stop - 3].end + 1]} AS {name}")
-        edits.append((tokens[first].start, tokens[stop - 1].end + 1, name))
+        name = self.text[tokens[stop - 1].start:tokens[stop - 1].end + 1]
+        self.defined.setdefault(select, []).append(
+            f"{self.text[tokens[first].start:tokens[stop - 3].end + 1]} AS {name}")
+        self.edits.append((tokens[first].start, tokens[stop - 1].end + 1, name))
         return True
 
+    def placed(self, words: list[str | None]) -> list[tuple[int, int, str]]:
+        """The edits that put each query's definitions in its WITH (opened before its SELECT where it has none)."""
+        tokens, level, edits = self.tokens, self.level, []
+        for select, definitions in self.defined.items():
+            with_ = next((i for i in range(select - 1, -1, -1) if level[i] == level[select]
+                          and tokens[i].token_type == TokenType.WITH), None)
+            stopped = any(level[i] < level[select] or words[i] in ("UNION", "EXCEPT", "INTERSECT")
+                          for i in range(with_ if with_ is not None else select, select))
+            if with_ is not None and not stopped:
+                edits.append((tokens[with_ + 1].start, tokens[with_ + 1].start, ", ".join(definitions) + ", "))
+            else:
+                edits.append((tokens[select].start, tokens[select].start, "WITH " + ", ".join(definitions) + " "))
+        return edits
+
+
+def _group_by_defined(found: _Definitions, words: list[str | None]) -> bool:
+    """Define the aliases of each GROUP BY's items (:meth:`_Definitions.define`); False where one cannot be."""
+    tokens, level = found.tokens, found.level
     for at, token in enumerate(tokens):
         if token.token_type != TokenType.GROUP_BY:
             continue
         end, start = _clause_end(tokens, words, level, at, _AFTER_GROUP_BY), at + 1
         for i in range(at + 1, end + 1):
             if i == end or tokens[i].token_type == TokenType.COMMA and level[i] == level[at]:
-                if not define(start, i, at):
-                    return text, tokens
+                if not found.define(start, i, at):
+                    return False
                 start = i + 1
-    # a call's arguments, in one pass: each bracket's opening, whether a query opens inside it, its items' starts
+    return True
+
+
+def _arguments_defined(found: _Definitions) -> bool:
+    """Define the aliases of calls' arguments (:meth:`_Definitions.define`), in one pass: each bracket's opening,
+    whether a query opens inside it, its items' starts; False where one cannot be."""
+    tokens = found.tokens
     opened: list[int] = []
     queries: set[int] = set()
     starts: dict[int, int] = {}
@@ -498,23 +537,14 @@ def aliases_defined(text: str, tokens: list[Token], dialect: str) -> tuple[str, 
         elif kind in (TokenType.COMMA, TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE) and opened:
             bracket = opened[-1]
             if bracket not in queries and tokens[bracket].token_type == TokenType.L_PAREN and bracket \
-                    and _called(tokens, bracket - 1) and not define(starts[bracket], at, bracket):
-                return text, tokens
+                    and _called(tokens, bracket - 1) and not found.define(starts[bracket], at, bracket):
+                return False
             starts[bracket] = at + 1
             if kind != TokenType.COMMA:
                 opened.pop()
         elif kind in (TokenType.SELECT, TokenType.WITH) and opened:
             queries.add(opened[-1])
-    for select, definitions in defined.items():
-        with_ = next((i for i in range(select - 1, -1, -1) if level[i] == level[select]
-                      and tokens[i].token_type == TokenType.WITH), None)
-        stopped = any(level[i] < level[select] or words[i] in ("UNION", "EXCEPT", "INTERSECT")
-                      for i in range(with_ if with_ is not None else select, select))
-        if with_ is not None and not stopped:
-            edits.append((tokens[with_ + 1].start, tokens[with_ + 1].start, ", ".join(definitions) + ", "))
-        else:
-            edits.append((tokens[select].start, tokens[select].start, "WITH " + ", ".join(definitions) + " "))
-    return edited(text, tokens, edits, dialect)
+    return True
 
 
 #: What an item defining an alias holds where the alias is not defined from it: another alias, a lambda, a query,
