@@ -13,7 +13,8 @@ first word (``"SHOW"``, ``"CREATE"``).
 
 A new statement form is one entry here, its handler (in :mod:`.dml`, :mod:`.ddl` or
 :mod:`.governance`) and a case in ``tests/data/records/``; a form sqlglot cannot parse also
-needs a rule in the grammar (:mod:`.commands`). A form Snowflake records nothing for maps to
+needs a rule in the grammar (:mod:`.commands`), or a row of :data:`.rewrites._FORMS` whose reader
+writes it out as a form sqlglot reads. A form Snowflake records nothing for maps to
 :func:`no_record`.
 
 >>> from datetime import datetime
