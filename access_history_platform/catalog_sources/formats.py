@@ -314,6 +314,7 @@ REDSHIFT = CatalogFormat(
     system_schemas=frozenset({"INFORMATION_SCHEMA", "PG_CATALOG", "PG_TOAST", "PG_INTERNAL", "PG_AUTOMV"}),
 )
 
+
 def _tsql_flag(name: str) -> Callable[[Row], bool]:
     """A ``COLUMNPROPERTY(..., name)`` the export query may add to COLUMNS (``IS_HIDDEN``: ``1`` for a temporal
     table's ``HIDDEN`` period column); False where it is absent."""
@@ -340,6 +341,7 @@ FABRIC = CatalogFormat(
     invisible=_tsql_flag("IS_HIDDEN"),
     generated=_tsql_generated,
 )
+
 
 def _mysql_type(row: Row) -> str | None:
     """The type as declared (``varchar(45)``, ``int unsigned``, ``Nullable(String)``): MySQL's and ClickHouse's

@@ -396,6 +396,8 @@ FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED VIEW LOG" for verb in ("CREATE
                            materialized_view_log))
 # Oracle's zone map: storage the optimizer prunes by, as an index is (whole_forms.materialized_view_log)
 FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED ZONEMAP" for verb in ("CREATE", "ALTER", "DROP")), no_record))
+
+
 def block(node: object, binder: Binder, statement: Statement) -> None:
     """A block (Snowflake Scripting's ``[DECLARE ...] BEGIN ... END``, a PL/SQL block) this cannot read into
     statements, or one of none: no record; but an Oracle block of conditional compilation (``$IF $$flag $THEN ...

@@ -69,8 +69,8 @@ def _modifying_ctes(node: exp.Expression | None, res: Resolution) -> None:
 
 def _returned_rows(body: exp.Expression, table: exp.Table) -> exp.Select:
     """The rows a data-modifying CTE's RETURNING gives, as a SELECT over the table it modified (and an UPDATE's FROM
-    items, a DELETE's USING items, a MERGE's source), each value as PostgreSQL computes it: "using the new values" of an INSERT's or
-    UPDATE's row, the old of a DELETE's. An UPDATE's column it sets (``c``, ``t.c``, PostgreSQL 18's ``new.c``) is
+    items, a DELETE's USING items, a MERGE's source), each value as PostgreSQL computes it: "using the new values" of
+    an INSERT's or UPDATE's row, the old of a DELETE's. An UPDATE's column it sets (``c``, ``t.c``, PostgreSQL 18's ``new.c``) is
     the value set; ``old.c`` (and ``new.c`` of a column left as it was) the table's ``c``; ``new.c`` of a DELETE and
     ``old.c`` of an INSERT without ON CONFLICT (no such row) NULL."""
     own = table.alias_or_name.casefold()
@@ -111,6 +111,7 @@ def _returned_rows(body: exp.Expression, table: exp.Table) -> exp.Select:
         for join in item.args.get("joins") or []:
             rows.append("joins", join.copy())
     return rows
+
 
 def resolve_select(tree: exp.Expression, res: Resolution) -> None:
     _modifying_ctes(tree, res)

@@ -3,8 +3,8 @@
 :func:`readable` is the one entry (:func:`.statements.parse_statement` calls it on every statement it gives sqlglot):
 each reader below rewrites one form, on the statement's tokens, when a cheap test of the text says it may hold that
 form (:data:`_FORMS`, at the end of the module: a form's dialects, its test and its reader, one row each, in the
-order the readers run); what the rewrite leaves out is what no record depends on (a transaction's modes, a table argument's PARTITION
-BY), what it writes out is what sqlglot would misread (Trino's JSON clauses, BigQuery's pipes, Spark's NAMESPACE).
+order the readers run); what the rewrite leaves out is what no record depends on (a transaction's modes, a table
+argument's PARTITION BY), what it writes out is what sqlglot would misread (Trino's JSON clauses, BigQuery's pipes, Spark's NAMESPACE).
 The T-SQL forms are :mod:`.tsql`'s.
 
 >>> [readable(sql, tokens_of(sql, dialect), dialect)[0] for sql, dialect

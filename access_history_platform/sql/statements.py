@@ -2247,7 +2247,8 @@ def parse_statement(text: str, dialect: str = "snowflake", scanned: Scan | None 
             uncut = _uncut_batch(text, tokens, dialect) or _run_together(text, tokens, dialect)
             raise UnsupportedStatement(f"cannot parse: {first_line(err)}{uncut}") from None
     except SQLGLOT_FAILURES as err:
-        raise UnsupportedStatement(f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
+        raise UnsupportedStatement(
+            f"cannot parse: the parser failed ({type(err).__name__}: {first_line(err)})") from None
     if tree is None:  # (tokens the parser made nothing of: not known to be empty)
         raise UnsupportedStatement("empty statement")
     if isinstance(tree, exp.Block) and _routine_with_block(tokens):  # sqlglot split its body at the ';': kept opaque
@@ -2410,6 +2411,9 @@ def _uncut_batch(text: str, tokens: list[Token] | None, dialect: str) -> str:
 
 
 
+#: How many lines that may begin another statement :func:`_run_together` tries, the first ones: each try parses the
+#: text before the line, so a hostile text of many such lines is not parsed once per line.
+_RUN_TOGETHER_TRIES = 3
 #: The words that begin a statement where a line of a text that does not parse begins another (:func:`_run_together`).
 _STATEMENT_VERBS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "ALTER", "DROP", "TRUNCATE",
                               "WITH", "GRANT", "CALL", "COPY"})
@@ -2425,9 +2429,9 @@ def _run_together(text: str, tokens: list[Token] | None, dialect: str) -> str:
     """
     if dialect in tsql.UNTERMINATED or not tokens:
         return ""
-    for at in tsql.statement_starts(tokens):
-        if word_of(tokens[at]) not in _STATEMENT_VERBS or "\n" not in text[tokens[at - 1].end + 1:tokens[at].start]:
-            continue
+    starts = [at for at in tsql.statement_starts(tokens) if word_of(tokens[at]) in _STATEMENT_VERBS
+              and "\n" in text[tokens[at - 1].end + 1:tokens[at].start]]
+    for at in starts[:_RUN_TOGETHER_TRIES]:  # (a parse of the text before each: a few, not one per line)
         try:
             alone = sqlglot.parse(text[:tokens[at].start], read=dialect)
         except (SqlglotError, *SQLGLOT_FAILURES):  # (sqlglot's parser fails in its own ways on some texts)
@@ -2436,6 +2440,7 @@ def _run_together(text: str, tokens: list[Token] | None, dialect: str) -> str:
             line = text.count("\n", 0, tokens[at].start) + 1
             return f" (line {line} begins another statement, {word_of(tokens[at])}, with no ';' before it)"
     return ""
+
 
 def _named_by_identifier(tree: exp.Expression) -> exp.Expression:
     """Databricks' and Spark's ``IDENTIFIER('db.t')``, which sqlglot reads as a call (``FROM IDENTIFIER(...)``) or as
