@@ -784,6 +784,16 @@ def _may_hold_structs(array: exp.Expression) -> bool:
         for e in array.expressions)
 
 
+def _generated_renamed(generated: list[tuple[str, frozenset]], names: list[str]) -> list[tuple[str, frozenset]]:
+    """A generator's columns (``generated``) named by an alias list (``explode(m) AS (k, v)``, ``LATERAL VIEW
+    explode(m) t AS k, v``): each name the column at its place; each from all of them when the list is of another
+    length (``stack(...) t AS x``)."""
+    if len(names) == len(generated):
+        return [(name, flow) for name, (_, flow) in zip(names, generated)]
+    whole = frozenset().union(*(flow for _, flow in generated))
+    return [(name, whole) for name in names]
+
+
 def _exploded(alias: str, generated: list[tuple[str, frozenset]]) -> Source:
     """The rows of ``explode`` of a column of unknown type (:meth:`Analyzer._of_unknown_kind`): ``col`` as an array's
     (what a ``*`` gives), and ``key`` and ``value`` found by name as a map's, never taken for another table's."""
@@ -2547,10 +2557,8 @@ class Analyzer:
         alias list; a list of another length names columns each computed from all of them."""
         names = [self.naming.ident(c) for c in (alias_node.args.get("columns") or ())] if alias_node else []
         flow = frozenset().union(*(column_flow for _, column_flow in generated))
-        if names and len(names) != len(generated):  # LATERAL VIEW stack(...) t AS x
-            return Source(alias, columns={n: flow for n in names}, open_flow=flow)
-        return Source(alias, columns={(names[i] if names else name): column_flow
-                                      for i, (name, column_flow) in enumerate(generated)}, open_flow=flow)
+        return Source(alias, columns=dict(_generated_renamed(generated, names) if names else generated),
+                      open_flow=flow)
 
     def _pivots(self, node: exp.Expression, source: Source, scope: Scope) -> None:
         """A FROM item's PIVOT / UNPIVOT: the source becomes the rotated rows, each column with its own flow
@@ -2876,18 +2884,7 @@ class Analyzer:
             acc: set = set()
             self.collect(item.this, scope, acc)
             return self._replacements(star, scope), frozenset(acc), (), 0
-        # (BigQuery's expr.* EXCEPT (f) REPLACE (e AS g): f left out, g from e)
-        excluded = self._excepted(star)
-        replaced = self._replaced(star)
-        out = []
-        for name, flow in fields:
-            if name.casefold() in replaced:
-                replacing: set = set()
-                self.collect(replaced[name.casefold()], scope, replacing)
-                flow = frozenset(replacing)
-            if name.casefold() not in excluded:
-                out.append((name, flow))
-        return out, None, (), None
+        return self._star_fields(fields, star, scope), None, (), None
 
     def _several_columns(self, item: exp.Expression, scope: Scope) -> list[tuple[str, frozenset]] | None:
         """The columns of a select item that makes several, each with its flow: Trino's ``row.* AS (a, b)``, DuckDB's
@@ -2936,10 +2933,7 @@ class Analyzer:
             self.collect(generator, scope, acc)
             generated = [(None, frozenset(acc))]
         if isinstance(item, exp.Aliases):
-            names = [self.naming.ident(n) for n in item.expressions]
-            whole = frozenset().union(*(f for _, f in generated))
-            generated = list(zip(names, [f for _, f in generated] if len(generated) == len(names)
-                                 else [whole] * len(names)))
+            generated = _generated_renamed(generated, [self.naming.ident(n) for n in item.expressions])
             if scope.lateral:  # (explode(m) AS (k, v), v * 2 AS d: the later items see k and v)
                 seen = scope.aliases if self.naming.rules.alias_clauses is None else scope.grouping_aliases
                 for name, flow in generated:
@@ -3430,21 +3424,26 @@ class Analyzer:
         fields = [name for name, _ in built] if built is not None else self._row_type_fields(column, found[1])
         if fields is None:  # (a struct of fields not known here: those its REPLACE gives, after them)
             return self._replacements(star, scope), found[1], (), 0
-        # (a ROW column the DDL declared: Trino's address.* is its fields; BigQuery's s.* EXCEPT (f) REPLACE (expr
-        # AS g) leaves f out and takes g from expr)
+        # (a ROW column the DDL declared: Trino's address.* is its fields)
+        own = dict(built) if built is not None else {}
+        return self._star_fields([(name, own.get(name, found[1])) for name in fields], star, scope), None, (), None
+
+    def _star_fields(self, fields: list[tuple[str, frozenset]], star: exp.Expression, scope: Scope
+                     ) -> list[tuple[str, frozenset]]:
+        """A struct's or a value's ``fields`` as its star takes them: BigQuery's ``s.* EXCEPT (f) REPLACE (e AS g)``
+        leaves ``f`` out and takes ``g`` from ``e``."""
         excluded = self._excepted(star)
         replaced = self._replaced(star)
         out = []
-        own = dict(built) if built is not None else {}
-        for name in fields:
+        for name, flow in fields:
             if name.casefold() in excluded:
                 continue
-            acc: set = set(own.get(name, found[1]))
             if name.casefold() in replaced:
-                acc = set()
+                acc: set = set()
                 self.collect(replaced[name.casefold()], scope, acc)
-            out.append((name, frozenset(acc)))
-        return out, None, (), None
+                flow = frozenset(acc)
+            out.append((name, flow))
+        return out
 
     def _excepted(self, star: exp.Expression) -> set[str]:
         """The names a star's ``EXCEPT (f, ...)`` leaves out of a struct's fields (``s.* EXCEPT (f)``), folded."""

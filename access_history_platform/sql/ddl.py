@@ -501,13 +501,14 @@ def _table_clauses(tree: exp.Create, binder: Binder, obj: CatalogObject, propert
         properties.setdefault("columns", columns_property(obj.columns))
     properties.update(_governance_properties(tree, binder))
     if _has_property(tree, exp.DynamicProperty) or _has_property(tree, exp.StreamingTableProperty):
-        obj.definition = _dynamic_definition(tree, binder)  # (Databricks' streaming table: what its refreshes run)
+        # (Databricks' streaming table: what its refreshes run)
+        obj = obj.evolve(definition=_dynamic_definition(tree, binder))
     tags = _tags_property(tree, binder)
     if tags:
-        obj.tags = _table_tags(tree, binder)
+        obj = obj.evolve(tags=_table_tags(tree, binder))
         properties = {"tags": tags, **properties}
-    _row_access_policy(tree, binder, obj, properties)
-    _masks_and_row_filter(tree, binder, obj, properties)
+    obj = _row_access_policy(tree, binder, obj, properties)
+    obj = _masks_and_row_filter(tree, binder, obj, properties)
     if operation == "REPLACE" and old is not None and binder.naming.rules.policies_are_functions:
         obj = _filter_and_masks_kept(old, obj)
     return obj, properties
@@ -954,22 +955,25 @@ def _table_tags(tree: exp.Create, binder: Binder) -> dict[str, str]:
     return tags
 
 
-def _row_access_policy(tree: exp.Create, binder: Binder, obj: CatalogObject, properties: dict[str, Any]) -> None:
-    """``[WITH] ROW ACCESS POLICY p ON (c, ...)`` of a CREATE: the new object's policy, which later reads reference,
-    recorded as ``ALTER ... ADD ROW ACCESS POLICY`` records it."""
+def _row_access_policy(tree: exp.Create, binder: Binder, obj: CatalogObject,
+                       properties: dict[str, Any]) -> CatalogObject:
+    """``[WITH] ROW ACCESS POLICY p ON (c, ...)`` of a CREATE: the new object with its policy, which later reads
+    reference, recorded in ``properties`` as ``ALTER ... ADD ROW ACCESS POLICY`` records it."""
     prop = next((p for p in _properties(tree) if isinstance(p, exp.RowAccessProperty) and p.this is not None), None)
     if prop is None:
-        return
+        return obj
     name, member = policy_member(binder, "Row access policy", binder.naming.dotted(prop.this), "ADD")
-    obj.row_access_policy = name
-    obj.row_access_columns = tuple(binder.naming.ident(c) for c in prop.expressions)
     properties["rowAccessPolicies"] = {name: member}
+    return obj.evolve(row_access_policy=name,
+                      row_access_columns=tuple(binder.naming.ident(c) for c in prop.expressions))
 
 
-def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject, properties: dict[str, Any]) -> None:
+def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject,
+                          properties: dict[str, Any]) -> CatalogObject:
     """Databricks' column masks and row filter written in the CREATE (:mod:`.create_clauses` keeps them as the
-    properties ``COLUMN_MASK`` and ``ROW_FILTER``): a masking policy on the column and a row access policy on the
-    table, as ``ALTER COLUMN ... SET MASK`` and ``SET ROW FILTER`` record them."""
+    properties ``COLUMN_MASK`` and ``ROW_FILTER``): the new object with a masking policy on the column (set on the
+    new object's own column) and a row access policy on the table, recorded in ``properties`` as
+    ``ALTER COLUMN ... SET MASK`` and ``SET ROW FILTER`` record them."""
     for prop in _properties(tree):
         key = _property_key(prop)
         if key not in (COLUMN_MASK, ROW_FILTER):
@@ -983,7 +987,7 @@ def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject, 
         using = _argument_columns(arguments, binder)
         if key == ROW_FILTER:
             name, member = policy_member(binder, "Row access policy", policy_parts, "ADD")
-            obj.row_access_policy, obj.row_access_columns = name, using
+            obj = obj.evolve(row_access_policy=name, row_access_columns=using)
             properties["rowAccessPolicies"] = {name: member}
             continue
         column_name = binder.naming.ident(exp.to_identifier(named.strip("`"), quoted=named.startswith("`")))
@@ -994,6 +998,7 @@ def _masks_and_row_filter(tree: exp.Create, binder: Binder, obj: CatalogObject, 
         column.masking_policy = name  # the function's arguments in their places, the masked column first
         column.masking_using = (column.name, *_argument_columns(arguments, binder, placed=True))
         properties.setdefault("columns", {}).setdefault(column.name, {}).setdefault("maskingPolicies", {})[name] = member
+    return obj
 
 
 def _argument_columns(text: str, binder: Binder, placed: bool = False) -> tuple[str, ...]:
@@ -1082,7 +1087,7 @@ def create_view(tree: exp.Create, binder: Binder, statement: Statement, *, alter
         session=session, temporary=temporary is not None,
     )
     _invisible_and_computed(view, definitions, hidden, binder)
-    properties = _view_properties(tree, binder, definitions, view)
+    view, properties = _view_properties(tree, binder, definitions, view)
     operation, view, properties = _or_alter(statement, old, operation, view, properties, altering=altering)
     carried = propagated_tags(binder, result.columns, DEPENDENCY) if view.columns is not None else {}
     binder.catalog.put(old, tagged(view, carried) if carried else view)  # (tags a view takes from what it reads)
@@ -1160,10 +1165,10 @@ def _invisible_and_computed(view: CatalogObject, definitions: list[exp.Expressio
 
 
 def _view_properties(tree: exp.Create, binder: Binder, definitions: list[exp.Expression],
-                     view: CatalogObject) -> dict[str, Any]:
-    """The properties of the view a CREATE VIEW makes: its columns (a listed column's masking policy and tags with
-    it), the governance properties, its tags, its row access policy, column masks and row filter (set on ``view``
-    too)."""
+                     view: CatalogObject) -> tuple[CatalogObject, dict[str, Any]]:
+    """The view a CREATE VIEW makes with its row access policy and column masks, and its properties: its columns (a
+    listed column's masking policy and tags with it), the governance properties, its tags, its row access policy,
+    column masks and row filter."""
     properties: dict[str, Any] = {"columns": columns_property(view.columns or ()),
                                   **_governance_properties(tree, binder)}
     for definition in definitions:  # a listed column's masking policy and tags (v (id, name MASKING POLICY p))
@@ -1174,9 +1179,10 @@ def _view_properties(tree: exp.Create, binder: Binder, definitions: list[exp.Exp
     tags = _tags_property(tree, binder)
     if tags:
         properties = {"tags": tags, **properties}
-    _row_access_policy(tree, binder, view, properties)
-    _masks_and_row_filter(tree, binder, view, properties)  # (Databricks' materialized view's MASK and ROW FILTER)
-    return properties
+    view = _row_access_policy(tree, binder, view, properties)
+    # (Databricks' materialized view's MASK and ROW FILTER)
+    view = _masks_and_row_filter(tree, binder, view, properties)
+    return view, properties
 
 
 def _filled_when_created(tree: exp.Create, binder: Binder, res: Resolution, view: CatalogObject,

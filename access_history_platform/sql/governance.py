@@ -709,12 +709,21 @@ def _columns_with_added(obj: CatalogObject, column: Column, place: re.Match[str]
     """``obj``'s columns with the added ``column`` in the place its clause gives (:data:`_COLUMN_PLACE`: ``FIRST``,
     ``AFTER c``), else after the data's columns."""
     columns = list(obj.columns or ())
-    after = obj.column(binder.naming.normalize(place["after"].strip("`\""))) if place and place["after"] else None
-    end = len(columns)  # the data's columns end before the partition columns (Hive's, Spark's file sources' and
-    while end > 0 and columns[end - 1].partition:  # Athena's ADD COLUMNS: "before the partition columns")
-        end -= 1
-    at = 0 if place and place["first"] else columns.index(after) + 1 if after is not None else end
+    at = _placed(columns, place, obj, binder) if place else None
+    if at is None:
+        at = len(columns)  # the data's columns end before the partition columns (Hive's, Spark's file sources' and
+        while at > 0 and columns[at - 1].partition:  # Athena's ADD COLUMNS: "before the partition columns")
+            at -= 1
     return (*columns[:at], column, *columns[at:])
+
+
+def _placed(columns: list[Column], place: re.Match[str], obj: CatalogObject, binder: Binder) -> int | None:
+    """Where ``FIRST`` or ``AFTER c`` (:data:`_COLUMN_PLACE`) puts a column among ``columns`` (``obj``'s, without
+    it): None when ``c`` is not among them."""
+    if place["first"]:
+        return 0
+    after = obj.column(binder.naming.normalize(place["after"].strip("`\"")))
+    return columns.index(after) + 1 if after is not None and after in columns else None
 
 
 #: Where an added column goes: ``FIRST``, or ``AFTER`` a column (at the end of the column's clauses).
@@ -876,11 +885,9 @@ def _column_moved(alt: Alteration, name: str, text: str) -> None:
     if place is None or moving is None or moving not in columns:
         return
     columns.remove(moving)
-    after = alt.obj.column(alt.binder.naming.normalize(place["after"].strip("`\""))) if place["after"] else None
-    if place["after"] and (after is None or after not in columns):
-        return
-    at = 0 if place["first"] else columns.index(after) + 1
-    alt.obj = alt.obj.evolve(columns=(*columns[:at], moving, *columns[at:]))
+    at = _placed(columns, place, alt.obj, alt.binder)
+    if at is not None:
+        alt.obj = alt.obj.evolve(columns=(*columns[:at], moving, *columns[at:]))
 
 
 def _column_set_masking_policy(alt: Alteration, column: Column | None, member: Entry,
