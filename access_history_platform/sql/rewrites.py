@@ -4864,6 +4864,61 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
     return edited(text, tokens, inserts, dialect)
 
 
+#: Words of Oracle's operators and conditions on nested tables (:func:`_collection_operators_written_out`).
+_COLLECTION_WORDS = re.compile(r"\b(?:multiset|member|submultiset|empty)\b|\bset\s*+\(|\ba\s++set\b")
+#: The tokens a value ends with: what a comparison's operator follows and an operand begins with.
+_VALUE_ENDS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN, TokenType.NUMBER, TokenType.STRING})
+_VALUE_STARTS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.L_PAREN, TokenType.NUMBER, TokenType.STRING,
+                           TokenType.PARAMETER, TokenType.COLON})
+
+
+def _collection_operators_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's operators and conditions on nested tables, which sqlglot cannot read (or reads as a column, an alias),
+    as forms of the same operands: ``a MULTISET UNION | INTERSECT | EXCEPT [ALL | DISTINCT] b`` as ``a || b``,
+    ``x [NOT] MEMBER [OF] a`` and ``a [NOT] SUBMULTISET [OF] b`` as ``x = a`` (``<>``), ``a IS [NOT] A SET`` and
+    ``a IS [NOT] EMPTY`` as ``a IS [NOT] NULL``, ``SET(a)`` (``a`` without its duplicates) as ``(a)``: each value
+    computed from what its operands read, and nothing else read.
+
+    >>> sql = "select a multiset union distinct b u, set(c) from t where x not member of a and b submultiset c"
+    >>> _collection_operators_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'select a || b u, (c) from t where x <> a and b = c'
+    >>> sql = "select member, b member from t where a is not a set or b is empty"
+    >>> _collection_operators_written_out(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'select member, b member from t where a is not NULL or b is NULL'
+    """
+    words, edits, at = [word_of(token) for token in tokens], [], 0
+    while at < len(tokens):
+        word, after = words[at], words[at + 1] if at + 1 < len(tokens) else ""
+        before = tokens[at - 1].token_type if at > 0 else None
+        if word == "MULTISET" and after in ("UNION", "INTERSECT", "EXCEPT") and before in _VALUE_ENDS:
+            stop = at + 2 + (words[at + 2:at + 3] in (["ALL"], ["DISTINCT"]))
+            edits.append((tokens[at].start, tokens[stop - 1].end + 1, "||"))
+            at = stop
+            continue
+        if word in ("MEMBER", "SUBMULTISET") and at + 1 < len(tokens) \
+                and (after == "OF" or tokens[at + 1].token_type in _VALUE_STARTS):
+            negated = words[at - 1] == "NOT" if at > 0 else False
+            first = at - negated
+            if first > 0 and tokens[first - 1].token_type in _VALUE_ENDS:
+                stop = at + 1 + (after == "OF")
+                edits.append((tokens[first].start, tokens[stop - 1].end + 1, "<>" if negated else "="))
+                at = stop
+                continue
+        if word == "IS":
+            state = at + 1 + (after == "NOT")
+            stop = state + 1 if words[state:state + 1] == ["EMPTY"] \
+                else state + 2 if words[state:state + 2] == ["A", "SET"] else None
+            if stop is not None:
+                edits.append((tokens[state].start, tokens[stop - 1].end + 1, "NULL"))
+                at = stop
+                continue
+        if word == "SET" and after == "(" and before is not None and before not in _VALUE_ENDS \
+                and words[at - 1] != "UPDATE":  # (an UPDATE's SET (a, b) = ... follows its table's name or UPDATE)
+            edits.append((tokens[at].start, tokens[at].end + 1, ""))
+        at += 1
+    return edited(text, tokens, edits, dialect)
+
+
 #: Tokens an attribute of a scoring function ends with before an alias written without AS.
 _ALIASED_ENDS = frozenset({TokenType.STRING, TokenType.NUMBER, TokenType.R_PAREN, TokenType.VAR,
                            TokenType.IDENTIFIER})
@@ -5774,6 +5829,7 @@ _FORMS: tuple[_Form, ...] = (
     _Form({"oracle"}, lambda s: [word_of(token) for token in s.tokens[:2]] == ["DROP", "USER"]
           and len(s.tokens) == 4 and word_of(s.tokens[3]) == "CASCADE", _users_dropped_as_schemas),
     _Form({"oracle"}, lambda s: "using" in s.lowered and _MINING_CALL.search(s.text), _mining_calls_written_out),
+    _Form({"oracle"}, lambda s: _COLLECTION_WORDS.search(s.lowered), _collection_operators_written_out),
     _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or s.dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(s.text),
           _pipes_marked),
     _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or (s.dialect in SPARK_FAMILY and (s.first in ("TABLE", "CREATE")
