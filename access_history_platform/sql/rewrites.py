@@ -4919,6 +4919,22 @@ def _collection_operators_written_out(text: str, tokens: list[Token], dialect: s
     return edited(text, tokens, edits, dialect)
 
 
+def _xml_pivots_plain(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Oracle's ``PIVOT XML (agg FOR c IN (ANY | subquery | values))``, which sqlglot cannot read, as the ``PIVOT``
+    without ``XML``: its one XML column of the pivoted values, whose name and values the log does not give, read as
+    the pivoted columns a ``PIVOT ... IN (ANY)`` gives (the rows' other columns as they are, the rest from the
+    aggregated values).
+
+    >>> sql = "select * from s pivot xml (sum(v) for k in (any))"
+    >>> _xml_pivots_plain(sql, tokens_of(sql, "oracle"), "oracle")[0]
+    'select * from s pivot (sum(v) for k in (any))'
+    """
+    edits = [(tokens[at - 1].end + 1, tokens[at].end + 1, "") for at in range(1, len(tokens) - 1)
+             if word_of(tokens[at]) == "XML" and word_of(tokens[at - 1]) == "PIVOT"
+             and tokens[at + 1].token_type == TokenType.L_PAREN]
+    return edited(text, tokens, edits, dialect)
+
+
 #: Tokens an attribute of a scoring function ends with before an alias written without AS.
 _ALIASED_ENDS = frozenset({TokenType.STRING, TokenType.NUMBER, TokenType.R_PAREN, TokenType.VAR,
                            TokenType.IDENTIFIER})
@@ -5830,6 +5846,7 @@ _FORMS: tuple[_Form, ...] = (
           and len(s.tokens) == 4 and word_of(s.tokens[3]) == "CASCADE", _users_dropped_as_schemas),
     _Form({"oracle"}, lambda s: "using" in s.lowered and _MINING_CALL.search(s.text), _mining_calls_written_out),
     _Form({"oracle"}, lambda s: _COLLECTION_WORDS.search(s.lowered), _collection_operators_written_out),
+    _Form({"oracle"}, lambda s: "pivot" in s.lowered and "xml" in s.lowered, _xml_pivots_plain),
     _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or s.dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(s.text),
           _pipes_marked),
     _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or (s.dialect in SPARK_FAMILY and (s.first in ("TABLE", "CREATE")
