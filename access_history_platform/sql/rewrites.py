@@ -4935,6 +4935,54 @@ def _xml_pivots_plain(text: str, tokens: list[Token], dialect: str) -> tuple[str
     return edited(text, tokens, edits, dialect)
 
 
+#: The clauses of Snowflake's ``RESAMPLE(...)``, in their order (:func:`_resamples_written_out`).
+_RESAMPLE_CLAUSES = ("USING", "INCREMENT", "PARTITION BY", "METADATA_COLUMNS")
+
+
+def _resamples_written_out(text: str, tokens: list[Token], dialect: str) -> tuple[str, list[Token]]:
+    """Snowflake's ``FROM t RESAMPLE(USING c INCREMENT BY k [PARTITION BY p, ...] [METADATA_COLUMNS IS_GENERATED()
+    [AS g], BUCKET_START() [AS b]])``, which sqlglot cannot read, as the ``MATCH_RECOGNIZE`` of the same rows: every
+    row of ``t`` per partition, ordered by ``c`` (``ALL ROWS PER MATCH``: each column of ``t``, as a MATCH_RECOGNIZE's
+    rows are read), the generated rows' ``c`` and ``p`` decided by them (read), ``bucket_start`` computed from ``c`` and
+    ``is_generated`` from ``c`` and ``p``.
+
+    >>> sql = ("select * from t as r resample(using ts increment by interval '5 minutes' partition by k, j "
+    ...        "metadata_columns is_generated(), bucket_start() as b) where k = 1")
+    >>> _resamples_written_out(sql, tokens_of(sql, "snowflake"), "snowflake")[0]  # doctest: +NORMALIZE_WHITESPACE
+    'select * from t as r MATCH_RECOGNIZE (PARTITION BY k, j ORDER BY ts MEASURES (ts, k, j) AS is_generated, ts AS b
+     ALL ROWS PER MATCH PATTERN (resampled*) DEFINE resampled AS TRUE) where k = 1'
+    """
+    levels, edits = depths(tokens), []
+    for at, close in calls_of(tokens, "RESAMPLE"):
+        clauses = {word_of(tokens[i]): i for i in range(at + 2, close) if word_of(tokens[i]) in _RESAMPLE_CLAUSES
+                   and levels[i] == levels[at] + 1}
+        if "USING" not in clauses or "INCREMENT" not in clauses or close >= len(tokens):
+            continue
+        bounds = sorted(clauses.values()) + [close]
+
+        def clause(word: str, skip: int) -> str:
+            start = clauses[word] + skip
+            stop = bounds[bounds.index(clauses[word]) + 1]
+            return text[tokens[start].start:tokens[stop - 1].end + 1] if start < stop else ""
+        using = clause("USING", 1)
+        partition = clause("PARTITION BY", 1) if "PARTITION BY" in clauses else ""
+        measures = []
+        if "METADATA_COLUMNS" in clauses:
+            start = clauses["METADATA_COLUMNS"] + 1
+            for item in _top_level_items(text, tokens, start, bounds[bounds.index(start - 1) + 1]):
+                function, _, alias = item.partition(")")
+                words = alias.split()
+                name = words[-1] if words else function.split("(")[0].strip().lower()
+                value = using if name and function.strip().upper().startswith("BUCKET_START") else \
+                    f"({using}, {partition})" if partition else using
+                measures.append(f"{value} AS {name}")
+        written = (f"MATCH_RECOGNIZE ({'PARTITION BY ' + partition + ' ' if partition else ''}ORDER BY {using} "
+                   f"{'MEASURES ' + ', '.join(measures) + ' ' if measures else ''}"
+                   "ALL ROWS PER MATCH PATTERN (resampled*) DEFINE resampled AS TRUE)")
+        edits.append((tokens[at].start, tokens[close].end + 1, written))
+    return edited(text, tokens, edits, dialect)
+
+
 #: Tokens an attribute of a scoring function ends with before an alias written without AS.
 _ALIASED_ENDS = frozenset({TokenType.STRING, TokenType.NUMBER, TokenType.R_PAREN, TokenType.VAR,
                            TokenType.IDENTIFIER})
@@ -5846,6 +5894,7 @@ _FORMS: tuple[_Form, ...] = (
           and len(s.tokens) == 4 and word_of(s.tokens[3]) == "CASCADE", _users_dropped_as_schemas),
     _Form({"oracle"}, lambda s: "using" in s.lowered and _MINING_CALL.search(s.text), _mining_calls_written_out),
     _Form({"oracle"}, lambda s: _COLLECTION_WORDS.search(s.lowered), _collection_operators_written_out),
+    _Form({"snowflake"}, lambda s: "resample" in s.lowered, _resamples_written_out),
     _Form({"oracle"}, lambda s: "pivot" in s.lowered and "xml" in s.lowered, _xml_pivots_plain),
     _Form(_PIPE_DIALECTS, lambda s: "|>" in s.text or s.dialect in _BARE_PIPE_DIALECTS and _BARE_PIPE.search(s.text),
           _pipes_marked),
