@@ -1949,7 +1949,7 @@ def _conversion(tokens: list[Token], words: list[str | None], levels: list[int],
         named = opening - 1  # (the name's first part)
         while named >= 2 and tokens[named - 1].token_type == TokenType.DOT:
             named -= 2
-        if named and words[named - 1] in _NAMING_WORDS:
+        if named and words[named - 1] in _TERADATA_NAMING_WORDS:
             return False
     part_start = opening + 1
     for at in range(opening + 1, closing_after):
@@ -1965,8 +1965,8 @@ def _conversion(tokens: list[Token], words: list[str | None], levels: list[int],
 
 
 #: The words after which a name's bracket is its column list or its arguments, no conversion.
-_NAMING_WORDS = frozenset({"TABLE", "VIEW", "INTO", "INSERT", "INS", "MACRO", "PROCEDURE", "FUNCTION", "INDEX", "ON",
-                           "REFERENCES", "EXEC", "EXECUTE", "CALL", "JOIN", "FROM", "UPDATE", "UPD"})
+_TERADATA_NAMING_WORDS = frozenset({"TABLE", "VIEW", "INTO", "INSERT", "INS", "MACRO", "PROCEDURE", "FUNCTION", "INDEX",
+                                    "ON", "REFERENCES", "EXEC", "EXECUTE", "CALL", "JOIN", "FROM", "UPDATE", "UPD"})
 #: Teradata's data types, as a conversion names them (``amt (DECIMAL(10,2))``).
 _TERADATA_TYPES = frozenset({"BYTEINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "DECIMAL", "DEC", "NUMERIC", "NUMBER",
                              "FLOAT", "REAL", "DOUBLE", "DATE", "TIME", "TIMESTAMP", "INTERVAL", "CHAR", "CHARACTER",
@@ -4866,9 +4866,9 @@ def _properties_with_equals(text: str, tokens: list[Token], dialect: str) -> tup
 
 #: Words of Oracle's operators and conditions on nested tables (:func:`_collection_operators_written_out`).
 _COLLECTION_WORDS = re.compile(r"\b(?:multiset|member|submultiset|empty)\b|\bset\s*+\(|\ba\s++set\b")
-#: The tokens a value ends with: what a comparison's operator follows and an operand begins with.
-_VALUE_ENDS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN, TokenType.NUMBER, TokenType.STRING})
-_VALUE_STARTS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.L_PAREN, TokenType.NUMBER, TokenType.STRING,
+#: The tokens an operand of a nested table's operator ends with, and those it begins with.
+_OPERAND_ENDS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.R_PAREN, TokenType.NUMBER, TokenType.STRING})
+_OPERAND_STARTS = frozenset({TokenType.VAR, TokenType.IDENTIFIER, TokenType.L_PAREN, TokenType.NUMBER, TokenType.STRING,
                            TokenType.PARAMETER, TokenType.COLON})
 
 
@@ -4890,16 +4890,16 @@ def _collection_operators_written_out(text: str, tokens: list[Token], dialect: s
     while at < len(tokens):
         word, after = words[at], words[at + 1] if at + 1 < len(tokens) else ""
         before = tokens[at - 1].token_type if at > 0 else None
-        if word == "MULTISET" and after in ("UNION", "INTERSECT", "EXCEPT") and before in _VALUE_ENDS:
+        if word == "MULTISET" and after in ("UNION", "INTERSECT", "EXCEPT") and before in _OPERAND_ENDS:
             stop = at + 2 + (words[at + 2:at + 3] in (["ALL"], ["DISTINCT"]))
             edits.append((tokens[at].start, tokens[stop - 1].end + 1, "||"))
             at = stop
             continue
         if word in ("MEMBER", "SUBMULTISET") and at + 1 < len(tokens) \
-                and (after == "OF" or tokens[at + 1].token_type in _VALUE_STARTS):
+                and (after == "OF" or tokens[at + 1].token_type in _OPERAND_STARTS):
             negated = words[at - 1] == "NOT" if at > 0 else False
             first = at - negated
-            if first > 0 and tokens[first - 1].token_type in _VALUE_ENDS:
+            if first > 0 and tokens[first - 1].token_type in _OPERAND_ENDS:
                 stop = at + 1 + (after == "OF")
                 edits.append((tokens[first].start, tokens[stop - 1].end + 1, "<>" if negated else "="))
                 at = stop
@@ -4912,7 +4912,7 @@ def _collection_operators_written_out(text: str, tokens: list[Token], dialect: s
                 edits.append((tokens[state].start, tokens[stop - 1].end + 1, "NULL"))
                 at = stop
                 continue
-        if word == "SET" and after == "(" and before is not None and before not in _VALUE_ENDS \
+        if word == "SET" and after == "(" and before is not None and before not in _OPERAND_ENDS \
                 and words[at - 1] != "UPDATE":  # (an UPDATE's SET (a, b) = ... follows its table's name or UPDATE)
             edits.append((tokens[at].start, tokens[at].end + 1, ""))
         at += 1
