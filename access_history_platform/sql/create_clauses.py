@@ -53,6 +53,9 @@ ROW_FILTER = "ROW_FILTER"
 #: Oracle's ``c type INVISIBLE``, which sqlglot's Oracle does not read, kept as the property ``INVISIBLE_COLUMN`` (the
 #: column's name as written), one per column.
 INVISIBLE_COLUMN = "INVISIBLE_COLUMN"
+#: PostgreSQL 18's ``c type GENERATED ALWAYS AS (e) VIRTUAL``, which sqlglot does not read, kept as the property
+#: ``VIRTUAL_COLUMN`` (the column's name as written), one per column: computed when read, never stored.
+VIRTUAL_COLUMN = "VIRTUAL_COLUMN"
 PART_SEPARATOR = "\t"
 
 #: The columns of every event table (Snowflake's event table data model).
@@ -636,9 +639,13 @@ def _column_clause_end(t: _Tokens, column: int, index: int, end: int, external: 
 def _postgres_clause_end(t: _Tokens, column: int, index: int, end: int) -> int | None:
     """The index after PostgreSQL's clause of a column or constraint starting at ``index``, dropped: a CHECK's ``NO
     INHERIT``, a column's ``COMPRESSION`` and ``STORAGE``, a constraint's ``[NOT] DEFERRABLE`` and ``INITIALLY``, a
-    foreign key's ``SET NULL (c)`` and ``PERIOD``, a temporal key's ``WITHOUT OVERLAPS``; None when none starts
-    there."""
+    foreign key's ``SET NULL (c)`` and ``PERIOD``, a temporal key's ``WITHOUT OVERLAPS``, a generated column's
+    ``VIRTUAL`` (kept as the property :data:`VIRTUAL_COLUMN`); None when none starts there."""
     word, depth = t.words[index], t.depth[index]
+    if depth == 1 and t.dialect == "postgres" and word == "VIRTUAL" and t.tokens[index - 1].token_type == \
+            TokenType.R_PAREN and index > column + 1:  # PostgreSQL 18: GENERATED ALWAYS AS (e) VIRTUAL
+        _add_property(t, end - 1, VIRTUAL_COLUMN, t.text[t.tokens[column].start:t.tokens[column].end + 1])
+        return t.drop(index, index + 1)
     if depth == 1 and t.at(index, "NO", "INHERIT"):  # PostgreSQL: a CHECK its child tables do not inherit
         return t.drop(index, index + 2)
     if depth == 1 and t.dialect == "postgres" and word in ("COMPRESSION", "STORAGE") and index > column + 1:

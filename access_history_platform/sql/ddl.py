@@ -32,9 +32,9 @@ from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_b
                      recursive_view_query, signature_items, table_columns)
 from .clickhouse import EVERY_COLUMN, STORES_NOTHING
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,
-                             REFRESH_USING, ROW_FILTER)
+                             REFRESH_USING, ROW_FILTER, VIRTUAL_COLUMN)
 from .dialects import (SESSION_VIEWS, SPARK_FAMILY, SPARK_SESSION_CATALOG, computed_from, generated_column,
-                       invisible_column, stored_from)
+                       generation_columns, invisible_column, stored_from)
 from .resolution import (DATA_MOVEMENT, DEPENDENCY, RecordParts, Resolution, is_star, propagated_tags, tagged,
                          unchanged)
 from .parsing import SQLGLOT_FAILURES, first_line, parse_sql
@@ -711,14 +711,34 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
 
 def _listed_invisible(tree: exp.Create, binder: Binder, obj: CatalogObject) -> CatalogObject:
     """``obj`` with the columns Oracle's ``c type INVISIBLE`` hides (:data:`.create_clauses.INVISIBLE_COLUMN`, a
-    property of the CREATE) invisible."""
-    written = [prop.args["value"].name for prop in _properties(tree) if _property_key(prop) == INVISIBLE_COLUMN]
-    hidden = {binder.naming.defined_column(exp.to_identifier(name.strip('"'), quoted=name[:1] == '"')).casefold()
-              for name in written}
-    if not hidden or not obj.columns:
+    property of the CREATE) invisible, and those PostgreSQL 18's ``GENERATED ALWAYS AS (e) VIRTUAL`` computes when
+    they are read (:data:`.create_clauses.VIRTUAL_COLUMN`) computed from what they were stored from."""
+    hidden = _columns_named_by(tree, binder, INVISIBLE_COLUMN)
+    virtual = _virtual_columns(tree, binder)
+    if not (hidden or virtual) or not obj.columns:
         return obj
-    return obj.evolve(columns=tuple(dataclasses.replace(c, invisible=True) if c.name.casefold() in hidden else c
-                                    for c in obj.columns))
+    return obj.evolve(columns=tuple(
+        dataclasses.replace(c, invisible=True) if c.name.casefold() in hidden else
+        dataclasses.replace(c, computed_from=virtual[c.name.casefold()], stored_from=())
+        if c.name.casefold() in virtual else c for c in obj.columns))
+
+
+def _virtual_columns(tree: exp.Create, binder: Binder) -> dict[str, tuple[str, ...]]:
+    """The columns PostgreSQL 18's ``GENERATED ALWAYS AS (e) VIRTUAL`` computes when they are read
+    (:data:`.create_clauses.VIRTUAL_COLUMN`), folded, each with the columns its ``e`` names."""
+    listed = _columns_named_by(tree, binder, VIRTUAL_COLUMN)
+    if not listed or not isinstance(tree.this, exp.Schema):
+        return {}
+    names = {binder.naming.defined_column(d.this).casefold(): d for d in tree.this.expressions
+             if isinstance(d, exp.ColumnDef)}
+    return {name: generation_columns(names[name]) for name in listed if name in names}
+
+
+def _columns_named_by(tree: exp.Create, binder: Binder, key: str) -> set[str]:
+    """The columns the CREATE's properties ``key`` name (each a column's name as written), folded."""
+    written = [prop.args["value"].name for prop in _properties(tree) if _property_key(prop) == key]
+    return {binder.naming.defined_column(exp.to_identifier(name.strip('"'), quoted=name[:1] == '"')).casefold()
+            for name in written}
 
 
 def _parents(tree: exp.Create) -> list[exp.Expression]:

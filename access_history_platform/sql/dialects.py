@@ -687,6 +687,24 @@ def stored_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
     return ()
 
 
+def generation_columns(definition: exp.ColumnDef) -> tuple[str, ...]:
+    """The columns a generated column's expression names (``GENERATED ALWAYS AS (e)``, ``AS (e)``), whether it is
+    stored or computed when read; () for any other column.
+
+    >>> from sqlglot import parse_one
+    >>> tree = parse_one("CREATE TABLE t (a int, b int GENERATED ALWAYS AS (a * 2), c int AS (a + b))", read="mysql")
+    >>> [generation_columns(d) for d in tree.this.expressions]
+    [(), ('a',), ('a', 'b')]
+    """
+    for constraint in definition.args.get("constraints") or ():
+        kind = constraint.args.get("kind")
+        generation = kind.args.get("expression") if isinstance(kind, exp.GeneratedAsIdentityColumnConstraint) \
+            else kind.this if isinstance(kind, exp.ComputedColumnConstraint) else None
+        if isinstance(generation, exp.Expression):
+            return tuple(dict.fromkeys(column.name for column in generation.find_all(exp.Column)))
+    return ()
+
+
 #: The dialects whose generated columns are all stored, computed when a row is written (PostgreSQL's before 18,
 #: which sqlglot reads without its STORED; Spark's and Delta's ``GENERATED ALWAYS AS (e)``).
 _STORED_GENERATED = frozenset({"postgres", "spark", "spark2", "databricks"})

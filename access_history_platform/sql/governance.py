@@ -69,7 +69,7 @@ from .rules import toggled
 from .semantic_views import semantic_view_query
 from .statements import known_kind, parse_statement
 from .view_references import view_references
-from .dialects import computed_from, generated_column, invisible_column, stored_from
+from .dialects import computed_from, generated_column, generation_columns, invisible_column, stored_from
 from .parsing import parse_sql
 from ..statement import Statement
 
@@ -679,11 +679,14 @@ def _add_column(alt: Alteration, action: cmd.AddColumn) -> None:
     place = _COLUMN_PLACE.search(" ".join((definition.type_text, *definition.options)))
     type_text = _COLUMN_PLACE.sub("", definition.type_text) if place and not definition.options else definition.type_text
     type_text, invisible = _visibility(type_text, alt.binder.naming.rules.invisible_columns)
-    clauses = _column_clauses(definition.name, " ".join((definition.type_text, *definition.options)), alt.binder)
+    text, dialect = " ".join((definition.type_text, *definition.options)), alt.binder.naming.dialect_name
+    virtual = dialect == "postgres" and _VIRTUAL_GENERATED.search(text) is not None
+    clauses = _column_clauses(definition.name, _VIRTUAL_GENERATED.sub(")", text) if virtual else text, alt.binder)
     if clauses is not None:
-        dialect = alt.binder.naming.dialect_name
         invisible, computed = invisible or invisible_column(clauses, dialect), computed_from(clauses, dialect)
         stored = stored_from(clauses, dialect)
+        if virtual:  # (PostgreSQL 18's GENERATED ALWAYS AS (e) VIRTUAL: computed when read, never stored)
+            computed, stored = generation_columns(clauses), ()
     else:
         computed, stored = (), ()
     column = Column(name=name, id=column_id, data_type=type_text or None, invisible=invisible, computed_from=computed,
@@ -726,6 +729,8 @@ def _placed(columns: list[Column], place: re.Match[str], obj: CatalogObject, bin
     return columns.index(after) + 1 if after is not None and after in columns else None
 
 
+#: PostgreSQL 18's ``GENERATED ALWAYS AS (e) VIRTUAL`` among an added column's clauses.
+_VIRTUAL_GENERATED = re.compile(r"\)\s*VIRTUAL\b", re.IGNORECASE)
 #: Where an added column goes: ``FIRST``, or ``AFTER`` a column (at the end of the column's clauses).
 _COLUMN_PLACE = re.compile(r"(?:^|\s)(?:(?P<first>FIRST)|AFTER\s+(?P<after>`[^`]+`|\"[^\"]+\"|\w+))\s*$", re.IGNORECASE)
 
