@@ -83,7 +83,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--master", default="local[2]")
     args = parser.parse_args()
-    print(f"| round | setting | warm-up s | day 1 s | day 2 s | server CPU s |\n| ---: | --- | ---: | ---: | ---: | ---: |")
+    print("| round | setting | warm-up s | day 1 s | day 2 s | server CPU s |\n| ---: | --- | ---: | ---: | ---: | ---: |")
     began = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     for round_number in range(1, args.rounds + 1):
         for label, extra in SETTINGS.items():

@@ -28,7 +28,7 @@ from . import commands as cmd
 from . import dml, streaming, tsql
 from .analysis import EMPTY, Analyzer, ColumnAtom, QueryResult, names_files
 from .assemble import Entry
-from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, argument_names, late_binding, parse_view_definition,
+from .binder import (DATA_SOURCE, MODEL_LANGUAGE, Binder, late_binding, parse_view_definition,
                      recursive_view_query, signature_items, table_columns)
 from .clickhouse import EVERY_COLUMN, STORES_NOTHING
 from .create_clauses import (BACKFILL_FROM, COLUMN_MASK, CONTACT, INVISIBLE_COLUMN, OBJECT_POLICIES, PART_SEPARATOR,

@@ -29,7 +29,7 @@ from sqlglot.tokens import Token, TokenType
 from ..errors import UnsupportedStatement
 from . import clickhouse, druid, streaming, tsql
 from .create_clauses import name_end
-from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, RULES, SPARK_FAMILY, SPARK_SESSION_CATALOG, rules_for
+from .dialects import MINING_FUNCTIONS, MYSQL_FAMILY, RULES, SPARK_FAMILY, SPARK_SESSION_CATALOG
 from .parsing import SQLGLOT_FAILURES
 from .parsing import lowered as lowered_text
 from .token_groups import BRACKETS, STRING_TOKENS, calls_of, depths, edited, group_end, tokens_of, word_of
