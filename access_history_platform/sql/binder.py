@@ -1109,16 +1109,19 @@ def argument_names(signature: str | None) -> list[str]:
 
 
 def table_columns(data_type: str | None) -> list[str]:
-    """The columns a table function returns, by the type it declares (``TABLE (CUSTID NUMBER(10), CNAME VARCHAR)``);
-    none for any other type.
+    """The columns a table function returns, by the type it declares (``TABLE (CUSTID NUMBER(10), CNAME VARCHAR)``,
+    BigQuery's ``TABLE<a INT64, s STRUCT<x INT64, y INT64>>``); none for any other type.
 
     >>> table_columns("TABLE (CUSTID NUMBER(10, 0), CNAME VARCHAR)"), table_columns("NUMBER(38, 0)")
     (['CUSTID', 'CNAME'], [])
+    >>> table_columns("TABLE<a INT64, s STRUCT<x INT64, y INT64>>")
+    ['a', 's']
     """
     text = (data_type or "").strip()
-    if text[:5].upper() != "TABLE" or not text[5:].strip().startswith("("):
+    rest = text[5:].strip()
+    if text[:5].upper() != "TABLE" or not (rest.startswith("(") or rest.startswith("<") and rest.endswith(">")):
         return []
-    return argument_names(text[5:])
+    return argument_names(rest if rest.startswith("(") else f"({rest[1:-1]})")
 
 
 def table_arguments(signature: str | None) -> dict[str, list[str]]:
@@ -1136,19 +1139,26 @@ def table_arguments(signature: str | None) -> dict[str, list[str]]:
     return tables
 
 
+#: The end of a type whose parameters its angle brackets hold (``STRUCT<``, ``ARRAY<``, ``MAP<``, ``RANGE<``).
+_TYPE_OPENING = re.compile(r"\b(?:struct|array|map|range|object|table)\s*$", re.IGNORECASE)
+
+
 def signature_items(signature: str | None) -> list[str]:
     """The arguments of a signature, each as written (``NUM2 NUMBER(38, 0)``): its list cut at the commas
-    outside parentheses and strings (a parameter's ``COMMENT 'a, b'``, a default's text).
+    outside parentheses, a type's angle brackets (BigQuery's ``STRUCT<a INT64, b INT64>``, ``ARRAY<STRUCT<...>>``)
+    and strings (a parameter's ``COMMENT 'a, b'``, a default's text).
 
     >>> signature_items("(city STRING COMMENT 'City like Sydney, New York', n INT DEFAULT 1)")
     ["city STRING COMMENT 'City like Sydney, New York'", 'n INT DEFAULT 1']
+    >>> signature_items("(p STRUCT<a INT64, b ARRAY<STRUCT<c INT64, d STRING>>>, x INT64, ok BOOL DEFAULT 1 < 2)")
+    ['p STRUCT<a INT64, b ARRAY<STRUCT<c INT64, d STRING>>>', 'x INT64', 'ok BOOL DEFAULT 1 < 2']
     """
     if not signature:
         return []
     inner = signature.strip()
     if inner.startswith("(") and inner.endswith(")"):
         inner = inner[1:-1]
-    items, depth, current, quote = [], 0, [], None
+    items, depth, angles, current, quote = [], 0, 0, [], None
     for ch in inner + ",":
         if quote is not None:  # (inside a string: '' and "" close and reopen it, which changes nothing here)
             quote = None if ch == quote else quote
@@ -1160,7 +1170,11 @@ def signature_items(signature: str | None) -> list[str]:
             depth += 1
         elif ch == ")":
             depth -= 1
-        if ch == "," and depth == 0:
+        elif ch == "<" and _TYPE_OPENING.search("".join(current[-8:])):  # (a type's, never a comparison's)
+            angles += 1
+        elif ch == ">" and angles:
+            angles -= 1
+        if ch == "," and depth == 0 and not angles:
             item = "".join(current).strip()
             if item:
                 items.append(item)
