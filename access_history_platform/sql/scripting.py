@@ -224,8 +224,10 @@ _RUN_VARIABLE = re.compile(r"\s*:?(?P<name>[A-Za-z_][\w$#]*)\s*(?:$|;|(?:into|us
                            re.IGNORECASE)
 #: ``IDENTIFIER(:v)`` of a Scripting variable.
 _IDENTIFIER_VARIABLE = re.compile(r"\bIDENTIFIER\s*\(\s*:(?P<name>\w+)\s*\)", re.IGNORECASE)
-#: ``EXECUTE IMMEDIATE :v`` (or ``v``) of a Scripting variable, without ``USING``: it runs the variable's text.
-_EXECUTE_VARIABLE = re.compile(r"\s*EXECUTE\s+IMMEDIATE\s+:?(?P<name>[A-Za-z_]\w*)\s*;?\s*", re.IGNORECASE)
+#: ``EXECUTE IMMEDIATE :v`` (or ``v``, in brackets or not) of a Scripting variable, without ``USING``: it runs the
+#: variable's text.
+_EXECUTE_VARIABLE = re.compile(r"\s*EXECUTE\s+IMMEDIATE(?:\s+|\s*(?=\())(?P<open>\(\s*)?:?(?P<name>[A-Za-z_]\w*)"
+                               r"(?(open)\s*\))\s*;?\s*", re.IGNORECASE)
 
 
 def _literal_variables(tokens: list[Token], *, oracle: bool = False) -> dict[str, str]:
@@ -989,9 +991,10 @@ class _Walker:
                     else:
                         self.assigned.pop(name, None)
                 value = index + 1 + (self.word_at(index + 1) == "ASYNC")  # := ASYNC (query): a child job's
-                if self.token_at(value, TokenType.L_PAREN) and self.token_at(stop - 1, TokenType.R_PAREN) \
-                        and self.word_at(value + 1) in _QUERY_WORDS | _MODIFYING:  # (a RESULTSET's DML too)
-                    self.collect(value + 1, stop - 1)
+                if self.token_at(value, TokenType.L_PAREN) and self.token_at(stop - 1, TokenType.R_PAREN) and (
+                        self.word_at(value + 1) in _QUERY_WORDS | _MODIFYING  # (a RESULTSET's DML too)
+                        or self.word_at(value + 1) == "EXECUTE" and self.word_at(value + 2) == "IMMEDIATE"):
+                    self.collect(value + 1, stop - 1)  # (:= (EXECUTE IMMEDIATE ...): the statement it runs)
                 elif self.word_at(value) in _QUERY_WORDS:
                     self.collect(value, stop)
                 elif self.plpgsql:

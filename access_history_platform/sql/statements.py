@@ -577,9 +577,10 @@ def quoted_locations(text: str, dialect: str = "snowflake") -> str:
     return "".join([*pieces, text[last:]]) if pieces else text
 
 
-#: ``EXECUTE IMMEDIATE`` of a literal: its ``$$`` body, or its quoted one (``''`` for a quote), and
-#: whatever ``USING (...)`` (Trino's ``USING a, b``) follows.
-_IMMEDIATE = re.compile(r"\s*execute\s+immediate\s+(?:\$\$(?P<dollars>(?:(?!\$\$).)*)\$\$|'(?P<quoted>(?:[^']|'')*)')"
+#: ``EXECUTE IMMEDIATE`` of a literal (in brackets or not: Snowflake's ``EXECUTE IMMEDIATE ('...')``): its ``$$``
+#: body, or its quoted one (``''`` for a quote), and whatever ``USING (...)`` (Trino's ``USING a, b``) follows.
+_IMMEDIATE = re.compile(r"\s*execute\s+immediate(?:\s+|\s*(?=\())(?P<open>\(\s*)?"
+                        r"(?:\$\$(?P<dollars>(?:(?!\$\$).)*)\$\$|'(?P<quoted>(?:[^']|'')*)')(?(open)\s*\))"
                         r"(?:\s*using\b.*)?\s*",
                         re.IGNORECASE | re.DOTALL)
 
@@ -2157,13 +2158,18 @@ def form_words(tokens: list[Token], limit: int = 4, dialect: str = "snowflake") 
     words: list[str] = []
     for index, token in enumerate(tokens):
         if index == 1 and tokens[0].token_type in _COMMAND_TOKENS and token.token_type is TokenType.STRING:
-            for text in token.text.split():  # the tokenizer keeps a command's remainder as one string
+            for text in _COMMAND_WORDS.findall(token.text):  # the tokenizer keeps a command's remainder as one
+                # string (a word before a bracket stands alone: EXECUTE IMMEDIATE(v) is EXECUTE IMMEDIATE (v)'s)
                 if not _take_word(text, words, limit):
                     break
             break
         if token.token_type in (TokenType.STRING, TokenType.IDENTIFIER) or not _take_word(token.text, words, limit):
             break
     return words
+
+
+#: The pieces of an opaque command's remainder :func:`form_words` reads: runs of other characters, and ``(``.
+_COMMAND_WORDS = re.compile(r"[^\s(]+|\(")
 
 
 def _take_word(text: str, words: list[str], limit: int) -> bool:
