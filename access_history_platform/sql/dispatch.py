@@ -399,13 +399,17 @@ FORMS.update(dict.fromkeys((f"{verb} MATERIALIZED ZONEMAP" for verb in ("CREATE"
 
 
 def block(node: object, binder: Binder, statement: Statement) -> None:
-    """A block (Snowflake Scripting's ``[DECLARE ...] BEGIN ... END``, a PL/SQL block) this cannot read into
-    statements, or one of none: no record; but an Oracle block of conditional compilation (``$IF $$flag $THEN ...
-    $ELSE ... $END``), whose statements run or not by flags the log does not give, is set aside, saying so (CONTRACT
-    3a: a value the log does not give)."""
+    """A block (Snowflake Scripting's ``[DECLARE ...] BEGIN ... END``, a PL/SQL block) of no statement: no record;
+    one this cannot read into statements is set aside, saying so (CONTRACT 3a: quarantine is for what cannot be
+    understood; counted as no record, the reads of the statements it holds were lost unseen), and so is an Oracle
+    block of conditional compilation (``$IF $$flag $THEN ... $ELSE ... $END``), whose statements run or not by flags
+    the log does not give (a value the log does not give)."""
     if binder.naming.dialect_name == "oracle" and _CONDITIONAL_COMPILATION.search(statement.text):
         raise UnsupportedStatement("a PL/SQL block of conditional compilation ($IF ... $THEN ... $END): which of its "
                                    "statements run depends on flags the log does not give")
+    if scripting.block_statements(statement.text, binder.naming.dialect_name) is None:
+        raise UnsupportedStatement("a block whose statements cannot be read (its BEGIN and END do not pair, or a "
+                                   "declaration or statement does not end where it should)")
     return None
 
 
