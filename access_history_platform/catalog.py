@@ -252,6 +252,9 @@ class CatalogObject:
         if self.session is not None and not self.temporary and not session_scoped(self.parts):
             self.session = None  # (moved out of the temporary schema: ALTER ... SET SCHEMA)
         self.key = session_parts(stored, self.session) if self.session is not None else stored
+        # its own lookups, always: an object copied with dataclasses.replace would share (and spoil) the original's,
+        # each of its columns then found twice by its folded name, so by none
+        self._by_name, self._by_fold, self._structure = {}, {}, None
         for column in self.columns or ():
             self._by_name[column.name] = column
             fold = column.name.casefold()

@@ -2292,7 +2292,7 @@ def resolve_select_into(tree: exp.Expression, binder: Binder, statement: Stateme
     if created is not None and created.columns is not None:
         columns = tuple(dataclasses.replace(c, generated=True) if c.name.casefold() in identities else c
                         for c in created.columns)
-        binder.catalog.put(created, dataclasses.replace(created, columns=columns))
+        binder.catalog.put(created, created.evolve(columns=columns))
     return parts
 
 
