@@ -1897,29 +1897,49 @@ def same_overload(binder: Binder, domain: str, parts: tuple[str, ...], signature
 _NO_OVERLOADS = frozenset({"tsql", "fabric", "mysql", "bigquery"})
 
 
-def _arguments_key(signature: str | None) -> list[tuple[str, str]]:
-    """What identifies an overload here: its arguments' names and the kinds of their types (a number's, a string's,
-    another's: ``sp(a int)`` and ``sp(a varchar)`` are two procedures, ``f(x INT)`` and ``f(x NUMBER)`` one, as a
-    dialect's synonyms of a type are; two other types are not told apart).
+def _arguments_key(signature: str | None) -> list[str]:
+    """What identifies an overload here: its input arguments' types, each by its kind (:func:`_type_kind`: a number's,
+    a string's, a boolean's, a timestamp's, else the type's first word), as PostgreSQL identifies a function ("the same
+    if they have the same names and input argument types, ignoring any OUT parameters") and Snowflake (by the arguments'
+    data types). An argument's name and its mode are no part of it: ``f(integer)``, ``f(k integer)`` and ``f(IN k
+    integer)`` are one function, which a ``CREATE OR REPLACE`` of any of them replaces; an ``OUT`` argument is none.
 
-    >>> _arguments_key("(a INT, b VARCHAR(10))") == _arguments_key("(A NUMBER(38, 0), b TEXT)")
+    >>> _arguments_key("(a INT, b VARCHAR(10))") == _arguments_key("(A NUMBER(38, 0), c TEXT)")
     True
-    >>> _arguments_key("(a INT)") == _arguments_key("(a VARCHAR)")
-    False
+    >>> _arguments_key("(a INT)") == _arguments_key("(a VARCHAR)"), _arguments_key("(a DATE)") == _arguments_key("(a BOOL)")
+    (False, False)
+    >>> _arguments_key("(integer, double precision)") == _arguments_key("(IN k int, v float8, OUT r text)")
+    True
     """
-    return [(item.split()[0].strip('"').casefold(), _type_kind(item.split()[1:]))
-            for item in signature_items(signature)]
+    key = []
+    for item in signature_items(signature):
+        words = item.split()
+        mode = words[0].upper() if len(words) > 1 else ""
+        if mode == "OUT":
+            continue
+        if mode in ("IN", "INOUT", "VARIADIC"):
+            words = words[1:]
+        named = len(words) > 1 and _type_word(words[0]) not in _TYPE_WORDS  # (PostgreSQL's arguments may be unnamed)
+        key.append(_type_kind(words[1:] if named else words))
+    return key
+
+
+def _type_word(word: str) -> str:
+    """A type's first word, upper-cased, without its parameters (``VARCHAR(10)``, ``ARRAY<INT>``)."""
+    return re.split(r"[(<]", word.upper(), maxsplit=1)[0]
 
 
 def _type_kind(words: list[str]) -> str:
-    """A type's kind, as an overload's key tells types apart: ``number``, ``string``, or none (any other type: the
-    spellings of one type are many, ``timestamptz`` and ``timestamp with time zone``, ``bool`` and ``boolean``), after
-    a mode written after the name (Oracle's ``x IN NUMBER``, ``y IN OUT NOCOPY VARCHAR2``)."""
+    """A type's kind, as an overload's key tells types apart: ``number``, ``string``, ``boolean``, ``timestamp`` (the
+    spellings of one type are many: ``int4`` and ``integer``, ``timestamptz`` and ``timestamp with time zone``, ``bool``
+    and ``boolean``), else the type's first word, after a mode written after the name (Oracle's ``x IN NUMBER``, ``y IN
+    OUT NOCOPY VARCHAR2``)."""
     upper = [word.upper() for word in words]
     while upper and upper[0] in ("IN", "OUT", "INOUT", "NOCOPY", "VARIADIC"):
         upper = upper[1:]
-    word = re.split(r"[(<]", upper[0], maxsplit=1)[0] if upper else ""
-    return "number" if word in _NUMBER_WORDS else "string" if word in _STRING_WORDS else ""
+    word = _type_word(upper[0]) if upper else ""
+    return "number" if word in _NUMBER_WORDS else "string" if word in _STRING_WORDS else \
+        "boolean" if word in ("BOOL", "BOOLEAN") else "timestamp" if word.startswith("TIMESTAMP") else word
 
 
 _NUMBER_WORDS = frozenset({"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "BYTEINT", "INT2", "INT4", "INT8",
@@ -1928,6 +1948,14 @@ _NUMBER_WORDS = frozenset({"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "B
                            "BINARY_FLOAT", "BINARY_DOUBLE", "MONEY", "SMALLMONEY", "HUGEINT", "UBIGINT", "UINTEGER"})
 _STRING_WORDS = frozenset({"VARCHAR", "CHAR", "CHARACTER", "NVARCHAR", "NCHAR", "TEXT", "STRING", "BPCHAR",
                            "VARCHAR2", "NVARCHAR2", "CLOB"})
+#: The first words of types an unnamed argument is written with (PostgreSQL's ``f(integer, text)``): of these, a
+#: first word is the argument's type, not its name.
+_TYPE_WORDS = _NUMBER_WORDS | _STRING_WORDS | frozenset({
+    "BOOL", "BOOLEAN", "DATE", "TIME", "TIMETZ", "TIMESTAMP", "TIMESTAMPTZ", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ",
+    "TIMESTAMP_TZ", "DATETIME", "INTERVAL", "JSON", "JSONB", "UUID", "BYTEA", "BINARY", "VARBINARY", "VARIANT", "OBJECT",
+    "ARRAY", "GEOGRAPHY", "GEOMETRY", "RECORD", "ANYELEMENT", "ANYARRAY", "ANYNONARRAY", "ANYENUM", "ANYRANGE", "XML",
+    "INET", "CIDR", "MACADDR", "OID", "REGCLASS", "TSVECTOR", "TSQUERY", "POINT", "BIT", "VARBIT", "SERIAL",
+    "BIGSERIAL", "VECTOR", "STRUCT", "MAP", "TABLE", "SETOF"})
 
 
 # --------------------------------------------------------------------------- the command grammar: data movement
