@@ -23,7 +23,7 @@ from sqlglot.tokens import Token, TokenType
 
 from ..errors import UnsupportedStatement
 from .dialects import file_uri
-from .token_groups import calls_of, depths, edited, group_end, tokens_of, word_of  # noqa: F401  (tokens_of: the examples)
+from .token_groups import calls_of, depths, edited, group_end, tokens_of, word_of  # noqa: F401  (tokens_of: examples)
 
 #: The input sources' table functions, as ``TABLE(name(...))`` (EXTERN's JSON ``type`` names the same kinds).
 INPUT_FUNCTIONS = frozenset({"EXTERN", "HTTP", "S3", "GOOGLE", "AZURE", "AZURESTORAGE", "HDFS", "LOCAL", "INLINE",

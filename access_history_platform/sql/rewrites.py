@@ -4973,7 +4973,7 @@ def _resamples_written_out(text: str, tokens: list[Token], dialect: str) -> tupl
                 function, _, alias = item.partition(")")
                 words = alias.split()
                 name = words[-1] if words else function.split("(")[0].strip().lower()
-                value = using if name and function.strip().upper().startswith("BUCKET_START") else \
+                value = using if function.strip().upper().startswith("BUCKET_START") else \
                     f"({using}, {partition})" if partition else using
                 measures.append(f"{value} AS {name}")
         written = (f"MATCH_RECOGNIZE ({'PARTITION BY ' + partition + ' ' if partition else ''}ORDER BY {using} "
