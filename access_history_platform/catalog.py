@@ -281,7 +281,7 @@ class CatalogObject:
         return [c for c in self.columns or () if not c.invisible]
 
     def evolve(self, **changes: Any) -> CatalogObject:
-        return replace(self, _by_name={}, _by_fold={}, _structure=None, **changes)
+        return replace(self, **changes)  # (its lookups and structure built anew: __post_init__)
 
     def structure(self) -> tuple:
         """Everything about the object but its governance (tags, policies, comment).

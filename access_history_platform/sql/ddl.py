@@ -493,7 +493,7 @@ def _table_clauses(tree: exp.Create, binder: Binder, obj: CatalogObject, propert
     invisible columns, partition columns last, the columns' property, the governance properties, a dynamic table's
     definition, tags, the row access policy, column masks and row filter (a replaced table's kept where the
     policies are functions: Databricks')."""
-    obj = _listed_invisible(tree, binder, obj)
+    obj = _listed_column_clauses(tree, binder, obj)
     stored = _partitions_last(tree, binder, obj.columns) if obj.columns else obj.columns
     if stored is not obj.columns:  # (a new object: its columns are looked up by name)
         obj = obj.evolve(columns=stored)
@@ -709,7 +709,7 @@ def _inherited_columns(tree: exp.Create, binder: Binder, object_id: int, own: tu
     return tuple(columns), props
 
 
-def _listed_invisible(tree: exp.Create, binder: Binder, obj: CatalogObject) -> CatalogObject:
+def _listed_column_clauses(tree: exp.Create, binder: Binder, obj: CatalogObject) -> CatalogObject:
     """``obj`` with the columns Oracle's ``c type INVISIBLE`` hides (:data:`.create_clauses.INVISIBLE_COLUMN`, a
     property of the CREATE) invisible, and those PostgreSQL 18's ``GENERATED ALWAYS AS (e) VIRTUAL`` computes when
     they are read (:data:`.create_clauses.VIRTUAL_COLUMN`) computed from what they were stored from."""

@@ -683,8 +683,13 @@ def stored_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
                 kind.args.get("persisted") or kind.args.get("persisted") is None and dialect in _STORED_GENERATED) \
                 or isinstance(kind, exp.EphemeralColumnConstraint) and isinstance(kind.this, exp.Expression):
             # (ClickHouse's EPHEMERAL expr: computed from the row inserted, for the MATERIALIZED columns that use it)
-            return tuple(dict.fromkeys(column.name for column in kind.this.find_all(exp.Column)))
+            return _named_columns(kind.this)
     return ()
+
+
+def _named_columns(expression: exp.Expression) -> tuple[str, ...]:
+    """The columns an expression names, each once, in order."""
+    return tuple(dict.fromkeys(column.name for column in expression.find_all(exp.Column)))
 
 
 def generation_columns(definition: exp.ColumnDef) -> tuple[str, ...]:
@@ -701,7 +706,7 @@ def generation_columns(definition: exp.ColumnDef) -> tuple[str, ...]:
         generation = kind.args.get("expression") if isinstance(kind, exp.GeneratedAsIdentityColumnConstraint) \
             else kind.this if isinstance(kind, exp.ComputedColumnConstraint) else None
         if isinstance(generation, exp.Expression):
-            return tuple(dict.fromkeys(column.name for column in generation.find_all(exp.Column)))
+            return _named_columns(generation)
     return ()
 
 
@@ -725,11 +730,11 @@ def computed_from(definition: exp.ColumnDef, dialect: str) -> tuple[str, ...]:
         kind = constraint.args.get("kind")
         if isinstance(kind, exp.ComputedColumnConstraint) and not kind.args.get("persisted") \
                 and isinstance(kind.this, exp.Expression):
-            return tuple(dict.fromkeys(column.name for column in kind.this.find_all(exp.Column)))
+            return _named_columns(kind.this)
         if isinstance(kind, exp.GeneratedAsIdentityColumnConstraint) and isinstance(kind.args.get("expression"),
                                                                                      exp.Expression):
             # (MySQL's GENERATED ALWAYS AS (e) with neither VIRTUAL nor STORED: "VIRTUAL is the default")
-            return tuple(dict.fromkeys(column.name for column in kind.args["expression"].find_all(exp.Column)))
+            return _named_columns(kind.args["expression"])
     return ()
 
 
